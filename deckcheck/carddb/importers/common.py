@@ -17,7 +17,8 @@ class DataError(Exception):
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
-    pass
+    def ignore_aliases(self, data):  # never write &anchors / *aliases: each record stands alone
+        return True
 
 
 def _str_representer(dumper: yaml.SafeDumper, value: str):
@@ -40,7 +41,8 @@ def dump_yaml(path: Path, data: Any, header: str | None = None) -> None:
 
 def compact(record: dict) -> dict:
     """Drop keys whose value is None, an empty list/dict/string or False (keeps 0)."""
-    return {k: v for k, v in record.items() if v not in (None, [], {}, "", False)}
+    return {k: v for k, v in record.items()
+            if not (v is None or v is False or (isinstance(v, (list, dict, str)) and not v))}
 
 
 def sha1_of(path: Path) -> str:

@@ -1,0 +1,268 @@
+"""The public Python API: check deck lists the same way the command line does.
+
+>>> from deckcheck.api import check_text
+>>> result = check_text(open("grimm.txt").read(), "fow-classic")
+>>> result.legal, [f.code for f in result.findings]
+
+Every stage is a plain function of its inputs (read -> parse -> resolve -> check), so the
+CLI, the worker pool and library users get identical results.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from deckcheck.models import DeckResult, Finding, Severity
+from deckcheck.reading import ReadError, SourceText, decode, read_path
+
+
+class UsageError(Exception):
+    """The user must change the command or the list (no format, bad date …): exit 2."""
+
+
+@dataclass(slots=True)
+class Options:
+    format_id: str | None = None
+    date: str | None = None
+    lang: str = "en"
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    severity: dict[str, str] = field(default_factory=dict)
+    config: "object | None" = None      # deckcheck.config.Config
+    use_config_formats: bool = True
+
+
+def validate_date(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return _dt.date.fromisoformat(str(value).strip()).isoformat()
+    except ValueError:
+        raise UsageError(f"--date {value!r} is not a date; write YYYY-MM-DD, "
+                         "e.g. --date 2012-02-03") from None
+
+
+# ---------------------------------------------------------------------------------------
+# one deck
+
+
+def check_text(text: str, format_id: str | None = None, date: str | None = None,
+               path: str = "<string>", lang: str = "en") -> DeckResult:
+    """Check one deck list given as text (the API of design §1)."""
+    src = SourceText(path=path, text=text, encoding="utf-8")
+    return check_source(src, Options(format_id=format_id, date=date, lang=lang))
+
+
+def check_bytes(data: bytes, format_id: str | None = None, date: str | None = None,
+                path: str = "<bytes>") -> DeckResult:
+    return check_source(decode(data, path), Options(format_id=format_id, date=date))
+
+
+def check_file(path: str | Path, opts: Options) -> DeckResult:
+    """Check one file; reading and usage problems become ``result.error`` (exit 2)."""
+    name = str(path)
+    try:
+        src = read_path(path)
+        return check_source(src, opts)
+    except ReadError as exc:
+        return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
+                          error=str(exc))
+    except UsageError as exc:
+        return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
+                          error=str(exc))
+
+
+def _errors_as_usage(fn, *args):
+    from deckcheck.carddb import CardDataError
+    from deckcheck.config import ConfigError
+    from deckcheck.formats import FormatError
+    from deckcheck.parsing.xmlsafe import XMLDeckError
+
+    try:
+        return fn(*args)
+    except (FormatError, CardDataError, ConfigError, XMLDeckError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list[Finding]]:
+    """The format id and date for one list: ``-f``, else ``Format:``, else the config."""
+    from deckcheck.parsing.detect import sniff_format
+
+    notes: list[Finding] = []
+    named = sniff_format(src.text)
+    date = opts.date
+    if opts.format_id:
+        if named and named != opts.format_id:
+            from deckcheck.rules.core import FormatOverridden
+
+            notes.append(FormatOverridden().finding(
+                None, message=f"The list says Format: {named}; it was checked as "
+                              f"{opts.format_id} (given with -f)."))
+        return opts.format_id, date, notes
+    if named:
+        return named, date, notes
+    cfg = opts.config
+    if cfg is not None and opts.use_config_formats and src.path not in ("-", "<stdin>"):
+        rule = cfg.format_for(Path(src.path))
+        if rule is not None:
+            return rule.format, date or rule.date, notes
+    raise UsageError(
+        f"{src.path}: no format given. Use -f FORMAT, add a line 'Format: <id>' to the list, "
+        "or map the path to a format in .deckcheck.yaml (formats: - path: … format: …). "
+        "See `deckcheck formats` for the format ids.")
+
+
+def check_source(src: SourceText, opts: Options) -> DeckResult:
+    from deckcheck import formats as formats_mod
+
+    format_id, date, notes = choose_format(src, opts)
+    date = validate_date(date)
+    extra = list(getattr(opts.config, "formats_dirs", []) or [])
+    fmt = _errors_as_usage(formats_mod.load, format_id, extra)
+    fmt = _errors_as_usage(fmt.for_date, date)
+    return _errors_as_usage(_check_with_format, src, fmt, date, opts, notes)
+
+
+def _check_with_format(src: SourceText, fmt, date: str | None, opts: Options,
+                       notes: list[Finding]) -> DeckResult:
+    from deckcheck import carddb
+    from deckcheck.games.base import load_game
+    from deckcheck.parsing.detect import parse
+    from deckcheck.resolve import resolve_deck
+    from deckcheck.rules.base import Context, active_rules
+
+    game = load_game(fmt.game)
+    cards_dir = getattr(opts.config, "cards", {}).get(game.id) if opts.config else None
+    db = carddb.load(game.id, game.match_params, [cards_dir] if cards_dir else None)
+    deck = parse(src, game)
+    deck.findings[:0] = notes
+    resolve_deck(deck, game, db)
+    rules = active_rules_cached(game, fmt)
+    claims: set[str] = set()
+    for r in rules:
+        claims.update(r.claims)
+    ctx = Context(deck, fmt, game, db, date=date, lang=opts.lang, claims=claims)
+    findings = list(deck.findings)
+    for rule in rules:
+        if rule.applies(ctx):
+            findings.extend(rule.check(ctx))
+    findings = select_findings(findings, opts, Path(src.path))
+    findings.sort(key=Finding.sort_key)
+    result = DeckResult(path=src.path, game=game.id, format=fmt.id, date=date, deck=deck,
+                        findings=findings)
+    result.counts = zone_counts(ctx)
+    stats = {}
+    if fmt.profile:
+        stats["profile"] = fmt.profile["from"]
+        if fmt.profile.get("name"):
+            stats["profile_name"] = fmt.profile["name"]
+    stats.update(game.stats(ctx) or {})
+    result.stats = stats
+    return result
+
+
+_ACTIVE: dict[tuple, list] = {}
+
+
+def active_rules_cached(game, fmt) -> list:
+    from deckcheck.rules.base import Context, active_rules
+
+    key = (game.id, fmt.id, fmt.profile["from"] if fmt.profile else None)
+    if key not in _ACTIVE:
+        _ACTIVE[key] = active_rules(Context(None, fmt, game, None))  # type: ignore[arg-type]
+    return _ACTIVE[key]
+
+
+def zone_counts(ctx) -> dict[str, int]:
+    zones = []
+    required = [z for z, s in ctx.fmt.zones.items() if (s.get("min") or 0) > 0]
+    present = ctx.deck.zones()
+    for z in sorted(set(required) | set(present), key=ctx.game.zone_order):
+        zones.append(z)
+    return {z: ctx.count(z) for z in zones}
+
+
+def select_findings(findings: list[Finding], opts: Options, path: Path) -> list[Finding]:
+    from deckcheck.rules.base import matches_prefix
+
+    cfg = opts.config
+    select = list(opts.select) or list(getattr(cfg, "select", []) or [])
+    ignore = list(opts.ignore) + list(getattr(cfg, "ignore", []) or [])
+    if cfg is not None and str(path) not in ("-", "<stdin>", "<string>"):
+        ignore += cfg.ignored_for(path)
+    severity = dict(getattr(cfg, "severity", {}) or {})
+    severity.update(opts.severity)
+    out = []
+    for f in findings:
+        if select and not matches_prefix(f.code, select):
+            continue
+        if ignore and matches_prefix(f.code, ignore):
+            continue
+        override = _severity_for(f.code, severity)
+        if override is not None:
+            f.severity = Severity(override)
+        out.append(f)
+    return out
+
+
+def _severity_for(code: str, table: dict[str, str]) -> str | None:
+    best = None
+    for prefix, sev in table.items():
+        if code.startswith(prefix.upper()) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, sev)
+    return best[1] if best else None
+
+
+# ---------------------------------------------------------------------------------------
+# many decks
+
+
+def collect_paths(paths: Iterable[str], config=None) -> list[str]:
+    """Expand directories (recursively, in a stable order) into deck files."""
+    from deckcheck.parsing.detect import DECK_EXTENSIONS
+
+    out: list[str] = []
+    for p in paths:
+        if p == "-":
+            out.append(p)
+            continue
+        path = Path(p)
+        if path.is_dir():
+            found = []
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for f in sorted(files):
+                    fp = Path(root) / f
+                    if f.startswith(".") or fp.suffix.lower() not in DECK_EXTENSIONS:
+                        continue
+                    if f.lower() in ("readme.md", "sources.md"):
+                        continue
+                    if config is not None and not config.wants(fp):
+                        continue
+                    found.append(str(fp))
+            if not found:
+                raise UsageError(f"{p}: no deck files found in this directory (looked for "
+                                 f"{', '.join(sorted(DECK_EXTENSIONS))})")
+            out.extend(found)
+        else:
+            out.append(str(path))
+    return out
+
+
+def check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
+                progress=None) -> list[DeckResult]:
+    files = collect_paths(paths, opts.config)
+    if jobs > 1 and len(files) > 1:
+        from deckcheck.batch import check_parallel
+
+        return check_parallel(files, opts, jobs, progress)
+    results = []
+    for f in files:
+        results.append(check_file(f, opts))
+        if progress is not None:
+            progress(len(results), len(files))
+    return results

@@ -1,0 +1,118 @@
+"""Card databases: ``cards/<game>/*.yaml`` loaded into records plus a name index.
+
+See ``docs/card-data.md`` for the file layout. :func:`load` returns the compiled database
+from the cache when the files are unchanged, so the hot path never parses YAML.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from deckcheck.cache import cached
+from deckcheck.matching.index import CardIndex, MatchParams
+from deckcheck.models import Card
+from deckcheck.resources import data_dir
+
+
+class CardDataError(Exception):
+    """The card data files are missing or malformed."""
+
+
+class CardDB:
+    def __init__(self, game: str, cards: list[Card], tables: dict[str, Any],
+                 params: MatchParams, source: str):
+        self.game = game
+        self.cards = cards
+        self.by_id = {c.id: c for c in cards}
+        self.tables = tables
+        self.source = source
+        self.index = CardIndex(cards, params)
+        for written, canonical in (tables.get("aliases") or {}).get("aliases", {}).items():
+            m = self.index.lookup_exact(canonical)
+            if m is None or m.card is None:
+                raise CardDataError(f"{source}/aliases.yaml: alias {written!r} names unknown "
+                                    f"card {canonical!r}")
+            self.index.add_alias(written, m.card)
+
+    def get(self, card_id: str) -> Card | None:
+        return self.by_id.get(card_id)
+
+    def find(self, name: str) -> Card | None:
+        """The card with this exact or normalised name (no fuzzy matching)."""
+        m = self.index.lookup_exact(name)
+        return m.card if m is not None else None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def card_dirs(game: str, extra: list[Path] | None = None) -> list[Path]:
+    dirs = [data_dir("cards") / game]
+    for d in extra or ():
+        if (d / game).is_dir():
+            dirs.append(d / game)
+        elif d.is_dir() and any(d.glob("*.yaml")):
+            dirs.append(d)
+    return dirs
+
+
+def _files(dirs: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for d in dirs:
+        files.extend(sorted(d.glob("*.yaml")))
+    return files
+
+
+def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    cards: dict[str, Card] = {}
+    tables: dict[str, Any] = {}
+    for f in _files(dirs):
+        try:
+            with f.open(encoding="utf-8") as fh:
+                data = yaml.load(fh, Loader=loader)
+        except (OSError, yaml.YAMLError) as exc:
+            raise CardDataError(f"{f}: cannot load card data: {exc}") from None
+        if isinstance(data, dict) and isinstance(data.get("cards"), list):
+            for rec in data["cards"]:
+                if not isinstance(rec, dict) or "id" not in rec or "name" not in rec:
+                    raise CardDataError(f"{f}: card record without id/name: {rec!r:.80}")
+                cards[str(rec["id"])] = Card(rec)  # later directories override
+            rest = {k: v for k, v in data.items() if k != "cards"}
+            if rest:
+                tables.setdefault(f.stem, {}).update(rest)
+        elif data is not None:
+            tables.setdefault(f.stem, {}).update(data if isinstance(data, dict) else {"items": data})
+    if not cards:
+        raise CardDataError(f"no card data for game {game!r} in {', '.join(map(str, dirs))}")
+    return CardDB(game, list(cards.values()), tables, params, str(dirs[0]))
+
+
+_LOADED: dict[tuple, CardDB] = {}
+
+
+def load(game: str, params: MatchParams | None = None, extra_dirs: list[Path] | None = None,
+         use_cache: bool = True) -> CardDB:
+    """Load a game's card database (once per process)."""
+    params = params or MatchParams()
+    dirs = card_dirs(game, extra_dirs)
+    key = (game, tuple(map(str, dirs)), repr(params))
+    db = _LOADED.get(key)
+    if db is None:
+        files = _files(dirs)
+        if not files:
+            raise CardDataError(f"no card data for game {game!r} (looked in "
+                                f"{', '.join(map(str, dirs))}); run `deckcheck cards import {game}`")
+        db = cached(f"cards-{game}-{_params_tag(params)}", files,
+                    lambda: _build(game, dirs, params), use_cache)
+        _LOADED[key] = db
+    return db
+
+
+def _params_tag(params: MatchParams) -> str:
+    import hashlib
+
+    return hashlib.sha1(repr(params).encode()).hexdigest()[:8]

@@ -1,0 +1,295 @@
+"""The ``deckcheck`` command line (design §7).
+
+Only typer is imported at module level; everything heavy (YAML, rapidfuzz, pydantic,
+tabulate, card data) is imported inside the command that needs it, so ``deckcheck
+--version`` and ``--help`` start fast. Exit codes: 0 every deck legal, 1 at least one deck
+has an error finding (with ``--strict`` warnings count too), 2 usage, configuration,
+unreadable input or internal error. No traceback is ever shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import typer
+
+from deckcheck import __version__
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Check deck lists against a card game's deck-building rules.")
+cards_app = typer.Typer(no_args_is_help=True, help="Look up cards and import card data.")
+app.add_typer(cards_app, name="cards")
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
+
+
+class Fail(Exception):
+    """A usage problem: printed as one line, exit 2."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckcheck {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Show the version and exit.")) -> None:
+    """Check deck lists against a card game's deck-building rules."""
+
+
+def _write(text: str, output: Optional[str]) -> None:
+    if output and output != "-":
+        from deckcheck.fileio import atomic_write
+
+        try:
+            atomic_write(output, text)
+        except OSError as exc:
+            raise Fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+@app.command()
+def check(
+    paths: List[str] = typer.Argument(..., help="Deck files, directories (recursed) or - for stdin."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
+    date: Optional[str] = typer.Option(None, "--date", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
+    output_format: Optional[str] = typer.Option(None, "--output-format", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default) or json."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the report to this file instead of stdout."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="en, zh-Hans or zh-Hant."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings also make the exit code 1."),
+    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
+    select: Optional[List[str]] = typer.Option(None, "--select", help="Only report rule codes with these prefixes (repeatable)."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Do not report rule codes with these prefixes (repeatable)."),
+    jobs: int = typer.Option(1, "-j", "--jobs", min=1, max=64, help="Worker processes for many decks."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+) -> None:
+    """Check deck lists and report every problem; exit 1 if any deck is illegal."""
+    from pathlib import Path
+
+    from deckcheck.api import Options, UsageError, check_paths, validate_date
+    from deckcheck.config import ConfigError, load_config
+    from deckcheck.i18n import LANGS
+    from deckcheck.reporting import get_reporter, reporter_names
+    from deckcheck.reporting.base import ReportOptions
+
+    try:
+        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
+    except ConfigError as exc:
+        raise Fail(str(exc)) from None
+    lang = lang or cfg.lang or "en"
+    if lang not in LANGS:
+        raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    fmt_name = output_format or cfg.output_format or "text"
+    try:
+        reporter_cls = get_reporter(fmt_name)
+    except KeyError:
+        raise Fail(f"--output-format {fmt_name!r}: use one of {', '.join(reporter_names())}") from None
+    try:
+        opts = Options(format_id=format_id.lower() if format_id else None,
+                       date=validate_date(date), lang=lang,
+                       select=[s.upper() for s in select or []],
+                       ignore=[s.upper() for s in ignore or []], config=cfg)
+        if format_id:
+            from deckcheck import formats
+
+            try:
+                formats.load(opts.format_id, cfg.formats_dirs).for_date(opts.date)
+            except formats.FormatError as exc:
+                raise UsageError(str(exc)) from None
+        progress = _progress_bar() if sys.stderr.isatty() else None
+        results = check_paths(paths, opts, jobs=jobs, progress=progress)
+    except UsageError as exc:
+        raise Fail(str(exc)) from None
+    errors = [r.error for r in results if r.error is not None]
+    if errors and len(errors) == len(results) and fmt_name == "text" and not output:
+        for message in errors:  # nothing could be checked: one line per problem, no report
+            sys.stderr.write(f"deckcheck: error: {message}\n")
+        raise typer.Exit(EXIT_ERROR)
+    reporter = reporter_cls(ReportOptions(lang=lang, strict=strict))
+    _write(reporter.render(results), output)
+    for message in errors:
+        sys.stderr.write(f"deckcheck: error: {message}\n")
+    if errors:
+        raise typer.Exit(EXIT_ERROR)
+    raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
+
+
+def _progress_bar():
+    state = {"shown": False}
+
+    def show(done: int, total: int) -> None:
+        if total < 20:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} decks")
+        if done == total:
+            sys.stderr.write("\r" + " " * (width + 30) + "\r")
+        sys.stderr.flush()
+        state["shown"] = True
+
+    return show
+
+
+@app.command("formats")
+def formats_cmd(
+    what: Optional[str] = typer.Argument(None, help="A game id (fow, mtg, wowtcg, magewars, mageknight), or 'show'."),
+    format_id: Optional[str] = typer.Argument(None, help="With 'show': the format id."),
+    date: Optional[str] = typer.Option(None, "--date", help="With 'show': the profile in force on this date."),
+) -> None:
+    """List the formats (of one game), or `formats show FORMAT` to describe one."""
+    from deckcheck import formats
+    from deckcheck.api import UsageError, validate_date
+
+    try:
+        if what == "show":
+            if not format_id:
+                raise Fail("usage: deckcheck formats show FORMAT (see `deckcheck formats`)")
+            fmt = formats.load(format_id.lower())
+            from deckcheck.describe import describe_format
+
+            typer.echo(describe_format(fmt, validate_date(date)))
+            return
+        games = formats.compiled()["games"]
+        if what is not None and what not in games:
+            raise Fail(f"unknown game {what!r}; games: {', '.join(sorted(games))}")
+        from tabulate import tabulate
+
+        rows = [[f.id, f.game, f.title] for f in formats.all_formats(game=what)]
+        typer.echo(tabulate(rows, headers=["format", "game", "name"], tablefmt="simple"))
+    except (formats.FormatError, UsageError) as exc:
+        raise Fail(str(exc)) from None
+
+
+def _game_db(game: str):
+    from deckcheck import carddb, formats
+    from deckcheck.games.base import load_game
+
+    try:
+        g = load_game(game)
+        return g, carddb.load(g.id, g.match_params)
+    except (formats.FormatError, carddb.CardDataError) as exc:
+        raise Fail(str(exc)) from None
+
+
+@cards_app.command("search")
+def cards_search(query: str = typer.Argument(..., help="A name, part of a name, a misspelling or a Chinese name."),
+                 game: str = typer.Option(..., "-g", "--game", help="Game id."),
+                 limit: int = typer.Option(10, "--limit", min=1, max=100)) -> None:
+    """Find cards by name with the same matcher `check` uses."""
+    from deckcheck.describe import search_cards
+
+    g, db = _game_db(game)
+    typer.echo(search_cards(db, query, limit))
+
+
+@cards_app.command("show")
+def cards_show(name: str = typer.Argument(..., help="The card's name (any spelling check accepts)."),
+               game: str = typer.Option(..., "-g", "--game", help="Game id.")) -> None:
+    """Show the facts deckcheck knows about one card."""
+    from deckcheck.describe import show_card
+
+    g, db = _game_db(game)
+    text, ok = show_card(db, name)
+    typer.echo(text)
+    if not ok:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+@cards_app.command("import")
+def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for MTGJSON files)."),
+                 source: Optional[str] = typer.Argument(None, help="The public data (default: ../shared/data/<game>)."),
+                 out: Optional[str] = typer.Option(None, "--out", help="Output directory (default: the shipped cards/<game>).")) -> None:
+    """Build facts-only card files from public card data."""
+    import importlib
+    from pathlib import Path
+
+    from deckcheck.carddb.importers import IMPORTERS
+    from deckcheck.carddb.importers.common import DataError
+    from deckcheck.resources import data_dir, shared_dir
+
+    target_game = "mtg" if game == "mtgjson" else game
+    if target_game not in IMPORTERS:
+        raise Fail(f"no importer for {game!r}; importers: {', '.join(sorted(IMPORTERS))}, mtgjson")
+    if source is None:
+        shared = shared_dir()
+        if shared is None:
+            raise Fail("no SOURCE given and ../shared/data is not present; give the data path")
+        src = shared / "data" / target_game
+        if target_game == "mtg":
+            src = src / "mtgjson3" / "json"
+    else:
+        src = Path(source)
+    if not src.exists():
+        raise Fail(f"{src}: no such file or directory")
+    dest = Path(out) if out else data_dir("cards") / target_game
+    module = importlib.import_module(IMPORTERS[target_game])
+    try:
+        summary = module.run(src, dest)
+    except DataError as exc:
+        raise Fail(str(exc)) from None
+    typer.echo(f"wrote {dest}")
+    for k, v in (summary or {}).items():
+        typer.echo(f"  {k}: {v}")
+
+
+@app.command("rules")
+def rules_cmd(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. FOW101."),
+              game: Optional[str] = typer.Option(None, "-g", "--game", help="Only this game's rules.")) -> None:
+    """List every rule code, or print one rule's documentation."""
+    from deckcheck.rules.base import all_rules, get_rule
+
+    if code:
+        rule = get_rule(code)
+        if rule is None:
+            raise Fail(f"unknown rule code {code!r}; see `deckcheck rules`")
+        typer.echo(f"{rule.code} {rule.name} ({rule.severity.value}"
+                   f"{', ' + rule.game if rule.game else ', all games'})\n")
+        typer.echo(rule.doc)
+        return
+    from tabulate import tabulate
+
+    rows = [[r.code, r.name, r.severity.value, r.game or "all", r.summary]
+            for r in all_rules(game)]
+    typer.echo(tabulate(rows, headers=["code", "name", "severity", "game", "what it checks"],
+                        tablefmt="simple", maxcolwidths=[None, None, None, None, 70]))
+
+
+def _run(argv: list[str]) -> int:
+    try:
+        result = app(args=argv, prog_name="deckcheck", standalone_mode=False)
+        return result if isinstance(result, int) else EXIT_OK
+    except Fail as exc:
+        sys.stderr.write(f"deckcheck: error: {exc}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write("deckcheck: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # click usage errors and anything unexpected
+        code = getattr(exc, "exit_code", None)
+        if hasattr(exc, "format_message") and code is not None:
+            sys.stderr.write(f"deckcheck: error: {exc.format_message()}\n")
+            if code == 2 or code is None:
+                sys.stderr.write("Try 'deckcheck --help' for help.\n")
+            return EXIT_ERROR if code not in (0, 1) else code
+        if type(exc).__name__ == "Abort":
+            return EXIT_ERROR
+        sys.stderr.write(f"deckcheck: internal error: {type(exc).__name__}: {exc} "
+                         "(please report this)\n")
+        return EXIT_ERROR
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    sys.exit(_run(argv))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""Human descriptions for the lookup commands: ``formats show``, ``cards search/show``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckcheck.formats import Format
+
+
+def _zones_table(fmt: Format) -> str:
+    from tabulate import tabulate
+
+    rows = []
+    for zone, spec in fmt.zones.items():
+        extra = {k: v for k, v in spec.items() if k not in ("min", "max", "sizes", "counted")}
+        rows.append([zone, spec.get("min", ""), spec.get("max", ""),
+                     " or ".join(map(str, spec["sizes"])) if spec.get("sizes") else "",
+                     "yes" if spec.get("counted", True) else "no",
+                     ", ".join(f"{k}: {v}" for k, v in extra.items())])
+    return tabulate(rows, headers=["zone", "min", "max", "exact sizes", "counted", "other"],
+                    tablefmt="simple")
+
+
+def describe_format(fmt: Format, date: str | None = None) -> str:
+    lines = [f"{fmt.id}: {fmt.title}", f"game: {fmt.game}"]
+    if fmt.data.get("extends"):
+        lines.append(f"extends: {fmt.data['extends']}")
+    if fmt.data.get("description"):
+        lines.append(str(fmt.data["description"]).strip())
+    lines += ["", "Zones:", _zones_table(fmt), ""]
+    copies = fmt.get("copies") or []
+    if copies:
+        lines.append("Copy limits:")
+        for c in copies:
+            zones = " + ".join(c.get("zones") or ["every counted zone"])
+            ex = c.get("exempt") or []
+            lines.append(f"  - at most {c['limit']} per {c.get('key', 'name')} over {zones}"
+                         + (f"; exempt: {ex}" if ex else ""))
+    else:
+        lines.append("Copy limits: none")
+    pool_field = fmt.get("pool_field") or "sets"
+    pool = fmt.get(pool_field)
+    lines.append(f"Card pool ({pool_field}): " + (" ".join(pool) if isinstance(pool, list)
+                                                 else "any card in the data"))
+    profiles = fmt.profiles
+    if profiles:
+        lines += ["", "Dated profiles (the newest with from <= --date applies):"]
+        from tabulate import tabulate
+
+        chosen = fmt.for_date(date).profile if profiles else None
+        rows = []
+        for p in sorted(profiles, key=lambda p: p["from"]):
+            mark = "*" if chosen is not None and p["from"] == chosen["from"] else ""
+            rows.append([mark + p["from"], p.get("name") or "", " ".join(p.get("sets") or []),
+                         ", ".join(p.get("banned") or []) or "none",
+                         ", ".join(p.get("restricted") or []) or "none",
+                         p.get("next_change") or ""])
+        lines.append(tabulate(rows, headers=["from", "name", "sets", "banned", "restricted",
+                                             "next change"], tablefmt="simple"))
+    else:
+        banned = fmt.get("banned") or []
+        restricted = fmt.get("restricted") or []
+        lines.append("Banned: " + (", ".join(banned) if banned else "none"))
+        if restricted:
+            lines.append("Restricted: " + ", ".join(restricted))
+    for note in fmt.get("notes") or []:
+        lines.append(f"Note: {note}")
+    return "\n".join(lines)
+
+
+def search_cards(db, query: str, limit: int = 10) -> str:
+    from rapidfuzz import fuzz, process
+    from tabulate import tabulate
+
+    from deckcheck.matching import normalise
+
+    index = db.index
+    m = index.match(query)
+    rows: list[list[Any]] = []
+    seen: set[str] = set()
+
+    def add(card, how, score=None):
+        if card.id in seen or len(rows) >= limit:
+            return
+        seen.add(card.id)
+        rows.append([card.name, how, "" if score is None else round(score, 1), card.id,
+                     "/".join(card.get("types") or ()) or card.get("type") or card.get("kind") or ""])
+
+    if m.card is not None:
+        add(m.card, m.kind, m.score)
+    for c in m.candidates:
+        add(c, "ambiguous")
+    key = normalise.key(query)
+    if key:
+        for card in db.cards:  # whole-word or substring hits (search, never check)
+            if key in normalise.key(card.name):
+                add(card, "contains")
+    q = normalise.spaced(query)
+    if q and index.choices:
+        for _, score, idx in process.extract(q, index.choices, scorer=fuzz.ratio, limit=limit * 3):
+            add(index.cards[index.choice_card[idx]], "similar", score)
+    if not rows:
+        return f'no card of {db.game} matches "{query}"'
+    return tabulate(rows, headers=["name", "match", "score", "id", "type"], tablefmt="simple")
+
+
+def show_card(db, name: str) -> tuple[str, bool]:
+    import yaml
+
+    m = db.index.match(name)
+    if m.card is None:
+        if m.kind == "ambiguous":
+            return (f'"{name}" could be: ' + ", ".join(c.name for c in m.candidates), False)
+        hint = f"; did you mean {', '.join(m.suggestions)}?" if m.suggestions else ""
+        return (f'unknown card "{name}"{hint}', False)
+    head = f"{m.card.name}" + ("" if m.kind == "exact" else f"  (matched as {m.kind}"
+                                + (f", {m.score}" if m.score is not None else "") + ")")
+    body = yaml.safe_dump(m.card.data, allow_unicode=True, sort_keys=False, width=100)
+    return head + "\n" + body.rstrip(), True

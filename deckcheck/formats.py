@@ -1,0 +1,223 @@
+"""Formats: ``formats/<game>/<id>.yaml`` with ``extends:`` and dated ``profiles:``.
+
+A format file declares its game, zones with their sizes, copy limits, card pool (sets or
+clusters), banned/restricted lists and any game-specific settings the game's rules module
+reads. ``extends: other-id`` deep-merges the other format underneath (mappings merge key by
+key, everything else is replaced). ``abstract: true`` formats exist only to be extended.
+
+Dated profiles (``profiles: [{from: 2012-02-03, sets: [...], banned: [...]}]``) override
+the format's fields from their date on; :meth:`Format.for_date` picks the newest profile in
+force on a date (default: the newest of all).
+
+``_game.yaml`` in each game folder is the game definition (zones, headers), not a format.
+Everything is validated once with pydantic and kept in a compiled cache.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Any
+
+from deckcheck.cache import cached
+from deckcheck.resources import data_dir
+
+
+class FormatError(Exception):
+    """An unknown format id, a bad format file or a date with no profile (exit 2)."""
+
+
+class Format:
+    """A resolved format (after ``extends:``), optionally narrowed to one dated profile."""
+
+    __slots__ = ("id", "game", "data", "profile", "date")
+
+    def __init__(self, data: dict[str, Any], profile: dict[str, Any] | None = None,
+                 date: str | None = None):
+        self.id: str = data["id"]
+        self.game: str = data["game"]
+        self.data = data
+        self.profile = profile
+        self.date = date
+
+    def __getattr__(self, item: str) -> Any:
+        if item.startswith("__"):
+            raise AttributeError(item)
+        if self.profile is not None and item in self.profile:
+            return self.profile[item]
+        return self.data.get(item)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if self.profile is not None and key in self.profile:
+            return self.profile[key]
+        return self.data.get(key, default)
+
+    @property
+    def title(self) -> str:
+        return self.data.get("name") or self.id
+
+    @property
+    def zones(self) -> dict[str, dict[str, Any]]:
+        return self.get("zones") or {}
+
+    def zone(self, zone: str) -> dict[str, Any] | None:
+        return self.zones.get(zone)
+
+    @property
+    def profiles(self) -> list[dict[str, Any]]:
+        return self.data.get("profiles") or []
+
+    def for_date(self, date: str | None) -> "Format":
+        """This format as in force on ``date`` (ISO ``YYYY-MM-DD``; None = newest profile)."""
+        if not self.profiles:
+            return Format(self.data, None, date)
+        ordered = sorted(self.profiles, key=lambda p: p["from"])
+        if date is None:
+            return Format(self.data, ordered[-1], None)
+        chosen = [p for p in ordered if p["from"] <= date]
+        if not chosen:
+            first = ordered[0]
+            raise FormatError(
+                f"{self.id} has no profile in effect on {date}; the earliest is {first['from']}"
+                + (f" ({first['name']})" if first.get("name") else "")
+                + (f"; {self.data['coverage_note']}" if self.data.get("coverage_note") else ""))
+        return Format(self.data, chosen[-1], date)
+
+
+# ---------------------------------------------------------------------------------------
+# loading
+
+
+def format_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
+    """Map every format id to its file (by file name; cheap: no YAML is read)."""
+    found: dict[str, Path] = {}
+    roots = [data_dir("formats")] + list(extra_dirs or ())
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for path in sorted(root.glob("*/*.yaml")) + sorted(root.glob("*.yaml")):
+            if not path.stem.startswith("_"):
+                found[path.stem] = path
+    return found
+
+
+def game_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in [data_dir("formats")] + list(extra_dirs or ()):
+        for path in sorted(root.glob("*/_game.yaml")) if root.is_dir() else ():
+            found[path.parent.name] = path
+    return found
+
+
+def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _deep_merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def _iso(value: Any, where: str) -> str:
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()[:10]
+    try:
+        return _dt.date.fromisoformat(str(value)).isoformat()
+    except ValueError:
+        raise FormatError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    import yaml
+
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"),
+                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError) as exc:
+        raise FormatError(f"{path}: cannot read format file: {exc}") from None
+    if not isinstance(data, dict):
+        raise FormatError(f"{path}: a format file must be a mapping")
+    return data
+
+
+def _compile(files: dict[str, Path], games: dict[str, Path]) -> dict[str, Any]:
+    from deckcheck.format_schema import validate_format
+
+    raw = {fid: _read_yaml(p) for fid, p in files.items()}
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(fid: str, chain: tuple[str, ...] = ()) -> dict[str, Any]:
+        if fid in resolved:
+            return resolved[fid]
+        if fid in chain:
+            raise FormatError(f"{files[fid]}: extends loop: {' -> '.join(chain + (fid,))}")
+        data = raw[fid]
+        if data.get("id", fid) != fid:
+            raise FormatError(f"{files[fid]}: id {data.get('id')!r} differs from the file name")
+        data = dict(data, id=fid)
+        parent = data.get("extends")
+        if parent:
+            if parent not in raw:
+                raise FormatError(f"{files[fid]}: extends unknown format {parent!r}")
+            base = {k: v for k, v in resolve(parent, chain + (fid,)).items()
+                    if k not in ("abstract", "id", "name")}
+            data = _deep_merge(base, data)
+        data.setdefault("game", files[fid].parent.name)
+        if data.get("profiles"):
+            profiles = []
+            for i, prof in enumerate(data["profiles"]):
+                prof = dict(prof)
+                where = f"{files[fid]}: profile {i + 1}"
+                prof["from"] = _iso(prof.get("from"), where)
+                if prof.get("next_change"):
+                    prof["next_change"] = _iso(prof["next_change"], where)
+                profiles.append(prof)
+            data["profiles"] = profiles
+        data["_file"] = str(files[fid])
+        resolved[fid] = validate_format(data, str(files[fid]))
+        return resolved[fid]
+
+    for fid in raw:
+        resolve(fid)
+    game_defs = {g: _read_yaml(p) for g, p in games.items()}
+    return {"formats": resolved, "games": game_defs}
+
+
+_COMPILED: dict[tuple, dict[str, Any]] = {}
+
+
+def compiled(extra_dirs: list[Path] | None = None) -> dict[str, Any]:
+    key = tuple(map(str, extra_dirs or ()))
+    if key not in _COMPILED:
+        files = format_files(extra_dirs)
+        games = game_files(extra_dirs)
+        _COMPILED[key] = cached("formats", list(files.values()) + list(games.values()),
+                                lambda: _compile(files, games))
+    return _COMPILED[key]
+
+
+def load(format_id: str, extra_dirs: list[Path] | None = None) -> Format:
+    """The format ``format_id``; raises :class:`FormatError` with the known ids if unknown."""
+    formats = compiled(extra_dirs)["formats"]
+    data = formats.get(format_id)
+    if data is None or data.get("abstract"):
+        known = ", ".join(sorted(k for k, v in formats.items() if not v.get("abstract")))
+        what = "is abstract (only for extends:)" if data is not None else "is not a known format"
+        raise FormatError(f"{format_id!r} {what}; known formats: {known} "
+                          "(see `deckcheck formats`)")
+    return Format(data)
+
+
+def all_formats(extra_dirs: list[Path] | None = None, game: str | None = None) -> list[Format]:
+    formats = compiled(extra_dirs)["formats"]
+    out = [Format(d) for d in formats.values()
+           if not d.get("abstract") and (game is None or d["game"] == game)]
+    return sorted(out, key=lambda f: (f.game, f.id))
+
+
+def game_definition(game: str, extra_dirs: list[Path] | None = None) -> dict[str, Any]:
+    games = compiled(extra_dirs)["games"]
+    if game not in games:
+        raise FormatError(f"unknown game {game!r}; known games: {', '.join(sorted(games))}")
+    return games[game]

@@ -1,0 +1,138 @@
+"""The game definition: zones, headers, metadata keys and matching settings of one game.
+
+The data comes from ``formats/<game>/_game.yaml``; a game module
+(``deckcheck/games/<game>.py``) may subclass :class:`Game` to add what data cannot say:
+extra file parsers, special resolution (J-rulers, checklist cards), report statistics.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from deckcheck.matching import normalise
+from deckcheck.matching.index import MatchParams
+
+if TYPE_CHECKING:
+    from deckcheck.carddb import CardDB
+    from deckcheck.models import DeckList, Entry, Finding
+    from deckcheck.rules.base import Context
+
+# Metadata keys every game accepts (design §4), with Chinese aliases.
+COMMON_METADATA: dict[str, list[str]] = {
+    "name": ["Name", "Deck Name", "Title", "名称", "名稱", "套牌名称", "套牌名稱"],
+    "format": ["Format", "赛制", "賽制"],
+    "player": ["Player", "玩家"],
+    "event": ["Event", "赛事", "賽事"],
+    "date": ["Date", "日期"],
+    "location": ["Location", "地点", "地點"],
+    "designer": ["Designer", "Author", "Creator", "设计者", "設計者", "作者"],
+    "description": ["Description", "Comment", "Comments", "Notes", "说明", "說明"],
+}
+
+
+class Game:
+    """A game: built from its ``_game.yaml`` data; subclasses add behaviour."""
+
+    #: extra parsers of this game: name -> (detect(path, text) -> bool, parse(source, game))
+    parsers: dict[str, tuple[Callable, Callable]] = {}
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        self.id: str = data["id"]
+        self.name: str = data.get("name", self.id)
+        self.zones: list[str] = list(data.get("zones") or [])
+        self.default_zone: str = data.get("default_zone") or (self.zones[0] if self.zones else "main")
+        self.non_deck_zones: set[str] = set(data.get("non_deck_zones") or ())
+        self.header_map: dict[str, str] = {}
+        for zone, aliases in (data.get("headers") or {}).items():
+            for a in [zone] + list(aliases or ()):
+                self.header_map[normalise.key(a)] = zone
+        self.hint_map: dict[str, str] = {}
+        for zone, aliases in (data.get("hints") or {}).items():
+            for a in aliases or ():  # "_keep": decorations that leave the zone unchanged
+                self.hint_map[normalise.key(a)] = "" if zone == "_keep" else zone
+        self.metadata_map: dict[str, str] = {}
+        meta = {k: list(v) for k, v in COMMON_METADATA.items()}
+        for k, v in (data.get("metadata") or {}).items():
+            meta.setdefault(k, []).extend(v or ())
+        for canonical, aliases in meta.items():
+            for a in [canonical] + aliases:
+                self.metadata_map[normalise.key(a)] = canonical
+        self.match_params = MatchParams.from_dict(data.get("matching"))
+        self.blank_line_zone: str | None = data.get("blank_line_sideboard")
+        self.octgn: dict[str, Any] = data.get("octgn") or {}
+        self.implicit_count_info: bool = bool(data.get("implicit_count_info", True))
+
+    # -- parsing helpers ----------------------------------------------------------------
+    def header_zone(self, text: str) -> str | None:
+        return self.header_map.get(normalise.key(text))
+
+    def hint_zone(self, text: str) -> str | None:
+        return self.hint_map.get(normalise.key(text))
+
+    def metadata_key(self, text: str) -> str | None:
+        return self.metadata_map.get(normalise.key(text))
+
+    def zone_order(self, zone: str) -> int:
+        try:
+            return self.zones.index(zone)
+        except ValueError:
+            return len(self.zones)
+
+    # -- hooks (override in game modules) ----------------------------------------------
+    def prepare_entry(self, entry: "Entry", deck: "DeckList") -> Iterable["Finding"]:
+        """Adjust an entry before name resolution (strip game-specific suffixes …)."""
+        return ()
+
+    def resolve_entry(self, entry: "Entry", db: "CardDB") -> bool:
+        """Resolve an entry in a game-specific way; return True when done."""
+        return False
+
+    def after_resolve(self, entry: "Entry", db: "CardDB") -> Iterable["Finding"]:
+        """Game findings about how an entry resolved (e.g. a back-face name)."""
+        return ()
+
+    def after_parse(self, deck: "DeckList", db: "CardDB") -> Iterable["Finding"]:
+        """Deck-level adjustments once every entry is resolved."""
+        return ()
+
+    def stats(self, ctx: "Context") -> dict[str, Any]:
+        """Game figures for the report's ``stats``."""
+        return {}
+
+    def report_sections(self, result: Any) -> list[tuple[str, list[str], list[list[Any]]]]:
+        """Extra text-report tables: ``(title, headers, rows)``."""
+        return []
+
+
+_GAMES: dict[str, Game] = {}
+
+GAME_MODULES = {
+    "fow": "deckcheck.games.fow",
+    "mtg": "deckcheck.games.mtg",
+    "wowtcg": "deckcheck.games.wowtcg",
+    "magewars": "deckcheck.games.magewars",
+    "mageknight": "deckcheck.games.mageknight",
+}
+
+
+def load_game(game_id: str) -> Game:
+    game = _GAMES.get(game_id)
+    if game is None:
+        import importlib
+
+        from deckcheck.formats import game_definition
+
+        data = dict(game_definition(game_id), id=game_id)
+        cls: type[Game] = Game
+        modname = GAME_MODULES.get(game_id)
+        if modname:
+            try:
+                module = importlib.import_module(modname)
+            except ModuleNotFoundError as exc:
+                if exc.name != modname:
+                    raise
+            else:
+                cls = getattr(module, "GAME_CLASS", Game)
+        game = _GAMES[game_id] = cls(data)
+    return game

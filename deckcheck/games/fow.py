@@ -1,0 +1,151 @@
+"""Force of Will: rulers and their J-ruler faces, ruler versions, and deck statistics.
+
+* A J-ruler name (or a fowsim ``…J`` id) in the ruler zone resolves to its ruler: info
+  FOW126 instead of the generic alternate-name finding.
+* A ruler name printed with different J-ruler backs (Pandora, Girl of the Box …) is one
+  name on several records: the first is used, FOW127 warns, and keyword checks use the
+  union of all versions (:func:`ruler_info`). ``Name // J-ruler`` picks one version and is
+  treated as exact.
+* ``(starting)`` after a ruler marks the starting ruler when several are listed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from deckcheck.games.base import Game
+from deckcheck.models import Card, DeckList, Entry, Finding, Severity
+
+_STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
+
+
+class FowGame(Game):
+    def prepare_entry(self, entry: Entry, deck: DeckList) -> Iterable[Finding]:
+        if entry.zone == "ruler":
+            m = _STARTING.search(entry.name)
+            if m:
+                entry.name = entry.name[: m.start()]
+                entry.raw_name = entry.name
+                entry.extra["starting"] = True
+        return ()
+
+    def after_resolve(self, entry: Entry, db) -> Iterable[Finding]:
+        card = entry.card
+        out: list[Finding] = []
+        if entry.match == "ambiguous" and entry.candidates:
+            names = {c.name for c in entry.candidates}
+            if len(names) == 1 and all(c.get("versions") for c in entry.candidates):
+                # one ruler name with several J-ruler versions: use the first, warn (FOW127)
+                versions = sorted(entry.candidates, key=lambda c: c.id)
+                entry.card, entry.match, entry.via = versions[0], "exact", None
+                entry.extra["versions"] = versions
+                entry.candidates = []
+                return out
+        if card is None:
+            return out
+        label = entry.extra.get("label") or ""
+        if entry.match == "alias" and entry.via == "alias" and "//" in label \
+                and label.split("//")[0].strip() == card.name:
+            entry.match, entry.via = "exact", None      # "Ruler // J-ruler" picks a version
+            return out
+        j_face = self._j_face(entry, card)
+        if entry.zone == "ruler" and j_face is not None:
+            entry.extra["no_generic"] = True
+            entry.extra["j_face"] = j_face
+            from deckcheck.rules.fow import RulerFaceResolved
+
+            out.append(RulerFaceResolved().finding(
+                None, card=card, line=entry.line, zone=entry.zone, input=entry.name,
+                face=j_face))
+        return out
+
+    @staticmethod
+    def _j_face(entry: Entry, card: Card) -> str | None:
+        """The J-ruler face named by the entry (by name or by a ``…J`` id), if any."""
+        ref = (entry.ref or "").strip()
+        for face in card.faces:
+            if "j_ruler" not in (face.get("types") or ()):
+                continue
+            if entry.via == "face" and entry.extra.get("label") == face.get("name"):
+                return face["name"]
+            if ref and (ref.upper().endswith("J") or ref.upper().endswith("J^")) \
+                    and ref not in [p.get("id") for p in card.get("printings") or ()]:
+                return face["name"]
+        return None
+
+    def stats(self, ctx) -> dict[str, Any]:
+        info = ruler_info(ctx)
+        by_type: dict[str, int] = {}
+        for e in ctx.resolved("main"):
+            t = (e.card.get("types") or ["?"])[0]
+            by_type[t] = by_type.get(t, 0) + e.count
+        by_attr: dict[str, int] = {}
+        for e in ctx.resolved("main"):
+            for a in e.card.get("attributes") or ["void"]:
+                by_attr[a] = by_attr.get(a, 0) + e.count
+        return {"ruler": info.starting.name if info.starting else None,
+                "ruler_versions": [c.id for c in info.versions] or None,
+                "main_by_type": dict(sorted(by_type.items())),
+                "main_by_attribute": dict(sorted(by_attr.items()))}
+
+    def report_sections(self, result):
+        stats = result.stats or {}
+        rows = [[k, v] for k, v in (stats.get("main_by_type") or {}).items()]
+        if not rows:
+            return []
+        return [("Main deck by card type", ["type", "cards"], rows)]
+
+
+GAME_CLASS = FowGame
+
+
+@dataclass(slots=True)
+class RulerInfo:
+    entries: list[Entry] = field(default_factory=list)   # resolved ruler-zone entries
+    starting: Card | None = None
+    starting_entry: Entry | None = None
+    versions: list[Card] = field(default_factory=list)   # all versions of the starting name
+    keywords: dict[str, Any] = field(default_factory=dict)  # union over versions and faces
+    deck_rules: list[dict[str, Any]] = field(default_factory=list)
+
+    def has_keyword(self, name: str) -> bool:
+        return name in self.keywords
+
+    def rules_of(self, kind: str) -> list[dict[str, Any]]:
+        return [r for r in self.deck_rules if r.get("rule") == kind]
+
+
+def card_keywords(card: Card) -> dict[str, Any]:
+    kw = dict(card.get("keywords") or {})
+    for face in card.faces:
+        for k, v in (face.get("keywords") or {}).items():
+            kw.setdefault(k, v)
+    return kw
+
+
+def ruler_info(ctx) -> RulerInfo:
+    def build() -> RulerInfo:
+        info = RulerInfo(entries=ctx.resolved("ruler"))
+        rulers = [e for e in info.entries if "ruler" in (e.card.get("types") or ())]
+        chosen = next((e for e in rulers if e.extra.get("starting")), None) or \
+            (rulers[0] if rulers else None)
+        if chosen is None:
+            return info
+        info.starting_entry, info.starting = chosen, chosen.card
+        info.versions = list(chosen.extra.get("versions") or [chosen.card])
+        for card in info.versions:
+            for k, v in card_keywords(card).items():
+                info.keywords.setdefault(k, v)
+            for r in card.get("deck_rules") or ():
+                if r not in info.deck_rules:
+                    info.deck_rules.append(r)
+        return info
+
+    return ctx.once("fow.ruler", build)
+
+
+def starting_ruler_names(ctx) -> set[str]:
+    info = ruler_info(ctx)
+    return {c.name for c in info.versions}

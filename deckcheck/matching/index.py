@@ -1,0 +1,277 @@
+"""The name index of one game's cards and the matching cascade of design §5.
+
+Cascade, stopping at the first step that hits:
+
+1. **exact** - the input is a card's name (or a face name, alias or foreign name written
+   exactly as the data has it);
+2. **normalized** - the same after :func:`~deckcheck.matching.normalise.key` folding (case,
+   width, punctuation, accents, Æ/ae, Traditional/Simplified Chinese);
+3. **split forms** - ``Front // Back``, ``Front/Back`` … whose parts are faces of one card;
+4. **too short** - fewer than ``min_length`` letters never resolve beyond this point;
+5. **truncation** (games that enable it) - whole leading words of exactly one name;
+6. **fuzzy** - rapidfuzz ``ratio`` on the spaced form, accepted only when the best candidate
+   scores at least ``threshold``, leads the runner-up by ``margin`` and has no near-collision
+   partner (ratio >= 80 to it, Levenshtein <= 2 or a whole-word prefix) scoring at least
+   ``partner_threshold``. Chinese input is never fuzzy-resolved: whole card cycles differ by
+   one character.
+
+The result says how the name matched (``exact | normalized | alias | foreign | fuzzy |
+ambiguous | unknown``), with the score and the candidates; turning that into findings is
+the resolver's job.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from deckcheck.matching import normalise
+from deckcheck.models import Card
+
+# kinds of index keys, in order of preference when one string answers to several
+NAME, FACE, ALIAS, FOREIGN = "name", "face", "alias", "foreign"
+_KIND_RANK = {NAME: 0, FACE: 1, ALIAS: 2, FOREIGN: 3}
+_SPLIT = re.compile(r"\s*(?:///|//|/)\s*")
+
+
+@dataclass(slots=True)
+class MatchParams:
+    threshold: float = 85.0
+    margin: float = 5.0
+    partner_threshold: float = 80.0
+    min_length: int = 6
+    truncation: bool = False
+    suggestions: int = 3
+    suggestion_floor: float = 60.0
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "MatchParams":
+        data = data or {}
+        return cls(**{k: v for k, v in data.items() if k in cls.__slots__})
+
+
+@dataclass(slots=True)
+class Match:
+    kind: str                        # exact|normalized|alias|foreign|fuzzy|ambiguous|unknown
+    card: Card | None = None
+    score: float | None = None
+    via: str | None = None           # face|alias|split|truncation|id|…
+    label: str | None = None         # the face / alias / foreign name that matched
+    candidates: list[Card] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+
+
+class CardIndex:
+    """Lookup tables over a list of cards. Built once, then pickled with the card database."""
+
+    def __init__(self, cards: list[Card], params: MatchParams | None = None):
+        self.cards = cards
+        self.params = params or MatchParams()
+        self.exact: dict[str, list[tuple[int, str, str]]] = {}
+        self.keys: dict[str, list[tuple[int, str, str]]] = {}
+        self.refs: dict[str, int] = {}
+        self.choices: list[str] = []       # spaced forms for the fuzzy step
+        self.choice_card: list[int] = []
+        self.choice_label: list[str] = []
+        self.cjk_choices: list[str] = []   # folded Chinese names, for suggestions only
+        self.cjk_card: list[int] = []
+        for i, card in enumerate(cards):
+            self._add_card(i, card)
+
+    # -- building ---------------------------------------------------------------------
+    def _add(self, i: int, text: str | None, kind: str) -> None:
+        if not text:
+            return
+        text = text.strip()
+        for table, k in ((self.exact, text), (self.keys, normalise.key(text))):
+            if not k:
+                continue
+            bucket = table.setdefault(k, [])
+            if not any(j == i for j, _, _ in bucket):
+                bucket.append((i, kind, text))
+            else:  # keep the better kind for this card
+                for n, (j, kd, lbl) in enumerate(bucket):
+                    if j == i and _KIND_RANK[kind] < _KIND_RANK[kd]:
+                        bucket[n] = (i, kind, text)
+        if kind == FOREIGN or normalise.is_cjk_name(text):
+            self.cjk_choices.append(normalise.key(text))
+            self.cjk_card.append(i)
+        else:
+            form = normalise.spaced(text)
+            if form:
+                self.choices.append(form)
+                self.choice_card.append(i)
+                self.choice_label.append(text)
+
+    def _add_card(self, i: int, card: Card) -> None:
+        self._add(i, card.name, NAME)
+        self.refs.setdefault(card.id.casefold(), i)
+        for face in card.faces:
+            self._add(i, face.get("name"), FACE)
+            if face.get("id"):
+                self.refs.setdefault(str(face["id"]).casefold(), i)
+            for names in (face.get("names") or {}).values():
+                for n in names:
+                    self._add(i, n, FOREIGN)
+        for alias in card.get("aliases") or ():
+            self._add(i, alias, ALIAS)
+        for names in (card.get("names") or {}).values():
+            for n in names:
+                self._add(i, n, FOREIGN)
+        for ref in card.get("octgn_ids") or ():
+            self.refs.setdefault(str(ref).casefold(), i)
+        for ref in card.get("ids") or ():
+            self.refs.setdefault(str(ref).casefold(), i)
+
+    def add_alias(self, alias: str, card: Card) -> None:
+        i = next(n for n, c in enumerate(self.cards) if c.id == card.id)
+        self._add(i, alias, ALIAS)
+
+    # -- lookups ----------------------------------------------------------------------
+    def by_ref(self, ref: str) -> Card | None:
+        i = self.refs.get(str(ref).strip().casefold())
+        return None if i is None else self.cards[i]
+
+    def _hit(self, bucket: list[tuple[int, str, str]], step: str) -> Match:
+        # a card's own name beats another card's face, alias or foreign name
+        best = min(_KIND_RANK[k] for _, k, _ in bucket)
+        bucket = [t for t in bucket if _KIND_RANK[t[1]] == best]
+        distinct = sorted({i for i, _, _ in bucket})
+        if len(distinct) > 1:
+            return Match("ambiguous", candidates=[self.cards[i] for i in distinct])
+        i, kind, label = min(bucket, key=lambda t: _KIND_RANK[t[1]])
+        card = self.cards[i]
+        if kind == NAME:
+            return Match(step, card, label=label)
+        if kind == FOREIGN:
+            return Match("foreign", card, via="foreign", label=label)
+        return Match("alias", card, via=kind, label=label)
+
+    def lookup_exact(self, text: str) -> Match | None:
+        bucket = self.exact.get(text.strip())
+        if bucket:
+            return self._hit(bucket, "exact")
+        bucket = self.keys.get(normalise.key(text))
+        if bucket:
+            return self._hit(bucket, "normalized")
+        return None
+
+    def match(self, text: str) -> Match:
+        """Run the cascade on one name."""
+        text = text.strip()
+        if not text:
+            return Match("unknown")
+        hit = self.lookup_exact(text)
+        if hit is not None:
+            return hit
+        split = self._split_forms(text)
+        if split is not None:
+            return split
+        key = normalise.key(text)
+        if normalise.has_cjk(text):
+            return Match("unknown", suggestions=self._cjk_suggestions(key))
+        scored = self._fuzzy_candidates(text)
+        suggestions = [self.cards[i].name for i, s in scored[: self.params.suggestions]
+                       if s >= self.params.suggestion_floor]
+        if normalise.alnum_length(key) < self.params.min_length:
+            return Match("unknown", suggestions=suggestions)
+        if self.params.truncation:
+            trunc = self._truncation(text)
+            if trunc is not None:
+                return trunc
+        return self._fuzzy(text, scored, suggestions)
+
+    def _split_forms(self, text: str) -> Match | None:
+        if "/" not in text:
+            return None
+        parts = [p for p in _SPLIT.split(text) if p]
+        if len(parts) < 2:
+            return None
+        found = set()
+        for part in parts:
+            m = self.lookup_exact(part)
+            if m is None or m.card is None:
+                return None
+            found.add(m.card.id)
+        if len(found) == 1:
+            m = self.lookup_exact(parts[0])
+            return Match("normalized", m.card, via="split", label=text)
+        return None
+
+    def _fuzzy_candidates(self, text: str) -> list[tuple[int, float]]:
+        from rapidfuzz import fuzz, process
+
+        query = normalise.spaced(text)
+        if not query or not self.choices:
+            return []
+        best: dict[int, float] = {}
+        for _, score, idx in process.extract(query, self.choices, scorer=fuzz.ratio,
+                                             limit=25, score_cutoff=40):
+            ci = self.choice_card[idx]
+            if score > best.get(ci, -1):
+                best[ci] = score
+        return sorted(best.items(), key=lambda t: (-t[1], self.cards[t[0]].name))
+
+    def _fuzzy(self, text: str, scored: list[tuple[int, float]], suggestions: list[str]) -> Match:
+        p = self.params
+        if not scored or scored[0][1] < p.threshold:
+            return Match("unknown", suggestions=suggestions)
+        best_i, best_s = scored[0]
+        close = [(i, s) for i, s in scored[1:] if s >= p.partner_threshold]
+        runner = scored[1][1] if len(scored) > 1 else 0.0
+        partners = [(i, s) for i, s in close if self._confusable(best_i, i)]
+        if best_s - runner < p.margin or partners:
+            group = [(best_i, best_s)] + [(i, s) for i, s in scored[1:]
+                                          if s >= p.partner_threshold or best_s - s < p.margin]
+            return Match("ambiguous", candidates=[self.cards[i] for i, _ in group],
+                         scores=[round(s, 1) for _, s in group], suggestions=suggestions)
+        return Match("fuzzy", self.cards[best_i], score=round(best_s, 1), via="fuzzy")
+
+    def _confusable(self, a: int, b: int) -> bool:
+        from rapidfuzz import fuzz
+        from rapidfuzz.distance import Levenshtein
+
+        na, nb = normalise.spaced(self.cards[a].name), normalise.spaced(self.cards[b].name)
+        if fuzz.ratio(na, nb) >= 80 or Levenshtein.distance(na, nb) <= 2:
+            return True
+        wa, wb = na.split(), nb.split()
+        short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+        return long_[: len(short)] == short
+
+    def _truncation(self, text: str) -> Match | None:
+        words = normalise.spaced(text).split()
+        if not words:
+            return None
+        n = len(words)
+        starts, ends = [], []
+        for form, ci in zip(self.choices, self.choice_card):
+            fw = form.split()
+            if len(fw) <= n:
+                continue
+            if fw[:n] == words:
+                starts.append(ci)
+            elif fw[-n:] == words:
+                ends.append(ci)
+        starts = sorted(set(starts))
+        ends = sorted(set(ends) - set(starts))
+        if len(starts) == 1 and not ends:
+            return Match("fuzzy", self.cards[starts[0]], score=None, via="truncation")
+        if len(starts) + len(ends) > 1:
+            return Match("ambiguous", candidates=[self.cards[i] for i in starts + ends])
+        if ends:
+            return Match("unknown", suggestions=[self.cards[ends[0]].name])
+        return None
+
+    def _cjk_suggestions(self, key: str) -> list[str]:
+        from rapidfuzz import fuzz, process
+
+        if not self.cjk_choices:
+            return []
+        out: list[str] = []
+        for _, score, idx in process.extract(key, self.cjk_choices, scorer=fuzz.ratio,
+                                             limit=10, score_cutoff=50):
+            name = self.cards[self.cjk_card[idx]].name
+            if name not in out:
+                out.append(name)
+        return out[: self.params.suggestions]

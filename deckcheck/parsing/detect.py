@@ -1,0 +1,61 @@
+"""Choose the parser for a deck file by its extension and content, and find its format.
+
+Game-specific parsers (declared by game modules in ``Game.parsers``) are tried first, then
+the shared ones: OCTGN ``.o8d``, fowpro ``.fdk`` and plain text.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from deckcheck.games.base import Game
+from deckcheck.models import DeckList
+from deckcheck.reading import SourceText
+
+DECK_EXTENSIONS = {".txt", ".dec", ".deck", ".dek", ".o8d", ".fdk", ".cod", ".dck", ".mwdeck",
+                   ".csv", ".mtga", ".json", ".sbb", ".list", ".md"}
+
+_FORMAT_LINE = re.compile(
+    r"^[ \t\ufeff]*(?://+|#+)?[ \t]*(?:format|赛制|賽制)[ \t]*[:：][ \t]*([A-Za-z0-9_.-]+)",
+    re.IGNORECASE | re.MULTILINE)
+
+
+def sniff_format(text: str) -> str | None:
+    """The format id named by a ``Format:`` line, if any (before full parsing)."""
+    m = _FORMAT_LINE.search(text)
+    return m.group(1).lower() if m else None
+
+
+def sniff_game(src: SourceText) -> str | None:
+    """Guess the game from content alone (OCTGN game GUIDs, .fdk files)."""
+    from deckcheck.formats import compiled
+    from deckcheck.parsing.o8d import looks_like_o8d, octgn_game_id
+    from deckcheck.parsing.fdk import looks_like_fdk
+
+    if looks_like_o8d(src.text):
+        guid = octgn_game_id(src.text)
+        for game_id, data in compiled()["games"].items():
+            if guid and (data.get("octgn") or {}).get("game_id", "").lower() == guid:
+                return game_id
+    if Path(src.path).suffix.lower() == ".fdk" or looks_like_fdk(src.text):
+        return "fow"
+    return None
+
+
+def parse(src: SourceText, game: Game) -> DeckList:
+    from deckcheck.parsing.fdk import looks_like_fdk, parse_fdk
+    from deckcheck.parsing.o8d import looks_like_o8d, parse_o8d
+    from deckcheck.parsing.text import TextParser
+
+    suffix = Path(src.path).suffix.lower()
+    for name, (detect, parser) in game.parsers.items():
+        if detect(src.path, src.text):
+            deck = parser(src, game)
+            deck.source_format = deck.source_format or name
+            return deck
+    if suffix == ".o8d" or looks_like_o8d(src.text):
+        return parse_o8d(src, game)
+    if suffix == ".fdk" or looks_like_fdk(src.text):
+        return parse_fdk(src, game)
+    return TextParser(game).parse(src)

@@ -1,0 +1,89 @@
+"""fowpro ``.fdk`` deck files (Force of Will, JSON): one card id per copy.
+
+``{"name": …, "ruler": "CMF-005", "main": [ids…], "stones": [ids…], "side": [ids…]}``.
+Identical ids are merged into one entry whose line is the id's first line in the file;
+``stones`` is the ``stone`` zone. An unknown key is reported, never ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from deckcheck.games.base import Game
+from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.parsing.text import unparseable
+from deckcheck.reading import SourceText
+
+KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "stone": "stone", "side": "side",
+        "rune": "rune", "runes": "rune", "extra": "extra", "stranger": "stranger"}
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def looks_like_fdk(text: str) -> bool:
+    head = text.lstrip()[:4096]
+    return head.startswith("{") and '"ruler"' in head and ('"main"' in head or '"stones"' in head)
+
+
+def _key_span(text: str, key: str) -> tuple[int, int] | None:
+    m = re.search(r'"%s"\s*:\s*' % re.escape(key), text)
+    if not m:
+        return None
+    start = m.end()
+    if start < len(text) and text[start] == "[":
+        end = text.find("]", start)
+        return start, (end if end >= 0 else len(text))
+    m2 = _STRING.match(text, start)
+    return (start, m2.end()) if m2 else (start, start)
+
+
+def parse_fdk(src: SourceText, game: Game) -> DeckList:
+    deck = DeckList(path=src.path, source_format="fdk", game=game.id)
+    try:
+        data = json.loads(src.text)
+    except RecursionError:
+        deck.findings.append(unparseable(1, src.text[:40], "the JSON is nested too deeply",
+                                         "A .fdk file is a flat JSON object."))
+        return deck
+    except json.JSONDecodeError as exc:
+        deck.findings.append(unparseable(exc.lineno, src.text.splitlines()[exc.lineno - 1]
+                                         if src.text.splitlines() else "",
+                                         f"invalid JSON ({exc.msg})",
+                                         "Export the deck again or fix the JSON."))
+        return deck
+    if not isinstance(data, dict):
+        deck.findings.append(unparseable(1, src.text[:40], "the JSON is not an object",
+                                         "A .fdk file is a JSON object with ruler/main/stones."))
+        return deck
+    text = src.text
+    for key, value in data.items():
+        if key == "name":
+            if isinstance(value, str):
+                deck.metadata["name"] = value
+            continue
+        zone = KEYS.get(key)
+        span = _key_span(text, key)
+        key_line = text.count("\n", 0, span[0]) + 1 if span else None
+        if zone is None:
+            deck.findings.append(Finding(
+                code="DCK022", name="unknown-section", severity=Severity.WARNING,
+                line=key_line, message=f'Line {key_line}: key "{key}" is not a Force of Will '
+                                       "deck zone of .fdk files; it was not read."))
+            continue
+        ids = [value] if isinstance(value, str) else value
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            deck.findings.append(unparseable(key_line, f'"{key}": …', "the value is not a card "
+                                             "id or a list of card ids", "Fix the JSON."))
+            continue
+        lines: dict[str, int] = {}
+        if span:
+            for m in _STRING.finditer(text, span[0], span[1] + 1):
+                lines.setdefault(m.group(1), text.count("\n", 0, m.start()) + 1)
+        counts: dict[str, int] = {}
+        for card_id in ids:
+            counts[card_id] = counts.get(card_id, 0) + 1
+        deck.headers.setdefault(zone, key_line)
+        for card_id, n in counts.items():
+            deck.entries.append(Entry(line=lines.get(card_id, key_line), zone=zone, count=n,
+                                      name=card_id, raw_name=card_id, ref=card_id))
+    return deck

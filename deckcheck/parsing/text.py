@@ -1,0 +1,249 @@
+"""The plain-text deck syntax every game accepts (design §4).
+
+Each line becomes exactly one of: a blank, a comment, a metadata line (``Format: …``), a
+zone header (``Main Deck``, ``备牌``, ``--- Attack ---``), a type-hint header that keeps
+or sets the zone (``Creatures (12)``), a one-line zone entry (``Ruler: X``, ``SB: 2 X``),
+a card entry (``4 X``, ``4x X``, ``4 x X``, ``X x4``, ``X ×2``, ``2张 X``, ``2 - X``, or a
+bare name = 1), or an unparseable-line finding with its line number. Nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from deckcheck.games.base import Game
+from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.reading import SourceText, split_lines
+
+MAX_COUNT = 1000
+MAX_LINE = 300
+
+_LEADING_COUNT = re.compile(
+    r"^(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s)|[xX×*](?=\S)|\s*[张張])?\s*(?:-\s+|\.\s+)?(?P<name>.*)$")
+_TRAILING_COUNT = re.compile(r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*|[(（][xX×]\s*)(?P<count>\d+)[)）]?$")
+_SET_PAREN = re.compile(r"\s+\((?P<set>[A-Z0-9]{2,6})\)(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
+_SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
+_SET_BRACKET_START = re.compile(r"^\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]\s*")
+_TAGS = re.compile(r"(?:\s+(?:\*[A-Z]\*|#[\w-]+))+$")
+_HEADER_DECOR = re.compile(r"^[-=#/*\s]+|[-=#/*\s]+$")
+_HEADER_COUNT = re.compile(r"\s*(?:[(\[（【]\s*\d+\s*[)\]）】]|[:：]\s*\d+|\s\d+)$")
+_KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.*)$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SEVERAL_ENTRIES = re.compile(r"\s\d+\s*[xX×]?\s+[^\W\d_]")
+_BULLET = re.compile(r"^[-*•·]\s+")
+
+
+@dataclass(slots=True)
+class ParsedName:
+    count: int
+    name: str
+    raw_name: str
+    set_code: str | None
+    number: str | None
+    tags: tuple[str, ...]
+    implicit: bool
+
+
+def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return Finding(code="DCK001", name="unparseable-line", severity=Severity.ERROR,
+                   message=f"Line {line}: cannot read {shown!r}: {why}. {fix}", line=line,
+                   args={"text": shown, "why": why, "fix": fix})
+
+
+def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, ...]]:
+    """Take explicit printing hints and tags off a name: ``(SET) 12``, ``[SET]``, ``*F*``."""
+    tags: tuple[str, ...] = ()
+    m = _TAGS.search(name)
+    if m:
+        tags = tuple(m.group(0).split())
+        name = name[: m.start()]
+    set_code = number = None
+    for pattern in (_SET_PAREN, _SET_BRACKET_END, _SET_BRACKET_START):
+        m = pattern.search(name)
+        if m:
+            set_code, number = m.group("set"), m.group("num")
+            name = (name[: m.start()] + name[m.end():]).strip()
+            break
+    return name.strip(), set_code, number, tags
+
+
+def parse_card_text(text: str) -> ParsedName | str:
+    """Parse ``count name`` forms; return a reason string when the text is not an entry."""
+    text = text.strip()
+    implicit = False
+    m = _LEADING_COUNT.match(text)
+    if m:
+        count_text, name = m.group("count"), m.group("name").strip()
+    else:
+        m = _TRAILING_COUNT.match(text)
+        if m:
+            count_text, name = m.group("count"), m.group("name").strip()
+        else:
+            count_text, name, implicit = "1", text, True
+    try:
+        count = int(count_text)
+    except ValueError:
+        return "the count is not a number"
+    if count < 0:
+        return f"the count {count} is negative"
+    if count > MAX_COUNT:
+        return f"the count {count} is not plausible (at most {MAX_COUNT})"
+    if not name:
+        return "there is a count but no card name"
+    raw = name
+    name, set_code, number, tags = split_printing(name)
+    if not name:
+        name = raw
+        set_code = number = None
+    return ParsedName(count, name, raw, set_code, number, tags, implicit)
+
+
+class TextParser:
+    """Parse the lines of one plain-text list for one game."""
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def parse(self, src: SourceText, source_format: str = "text") -> DeckList:
+        deck = DeckList(path=src.path, source_format=source_format, game=self.game.id)
+        self.parse_lines(deck, enumerate(split_lines(src.text), start=1))
+        return deck
+
+    def parse_lines(self, deck: DeckList, lines) -> None:
+        game = self.game
+        zone = game.default_zone
+        hint: str | None = None
+        saw_header = False
+        block = 0
+        block_of: list[tuple[Entry, int]] = []
+        last_was_entry = False
+        for lineno, raw in lines:
+            line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
+            if not line:
+                if last_was_entry:
+                    block += 1
+                last_was_entry = False
+                continue
+            if len(line) > MAX_LINE:
+                deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
+                                     "characters", "Write one card per line: a count and a name."))
+                continue
+            if _CONTROL.search(line):
+                deck.findings.append(unparseable(lineno, _CONTROL.sub("?", line),
+                                     "it contains control characters",
+                                     "Save the list as plain text."))
+                continue
+            kind = self._classify(deck, lineno, line)
+            if kind is None:
+                continue
+            if kind[0] == "header":
+                zone = kind[1]
+                hint = None
+                saw_header = True
+                deck.headers.setdefault(zone, lineno)
+                continue
+            if kind[0] == "hint":
+                if kind[1]:
+                    zone = kind[1]
+                hint = kind[2]
+                continue
+            if kind[0] == "inline":
+                _, izone, rest, label = kind
+                deck.headers.setdefault(izone, lineno)
+                entry = self._entry(deck, lineno, rest, izone, None)
+                if entry is not None:
+                    entry.inline = True
+                    if label.casefold() != "sb":
+                        saw_header = True
+                continue
+            entry = self._entry(deck, lineno, line, zone, hint)
+            if entry is not None:
+                block_of.append((entry, block))
+                last_was_entry = True
+        if game.blank_line_zone and not saw_header:
+            self._blank_line_split(deck, block_of)
+
+    # ----------------------------------------------------------------------------------
+    def _classify(self, deck: DeckList, lineno: int, line: str):
+        game = self.game
+        is_comment = line.startswith("#") or line.startswith("//")
+        decorated = _HEADER_DECOR.sub("", line) if (is_comment or line.startswith("-")
+                                                     or line.startswith("=")
+                                                     or line.startswith("*")) else line
+        # metadata  (also inside comments: "// NAME : Deck")
+        m = _KEY_VALUE.match(decorated)
+        if m:
+            key = game.metadata_key(m.group("key"))
+            rest = m.group("rest").strip()
+            if key is not None and rest and not game.header_zone(m.group("key")):
+                if key not in deck.metadata:
+                    deck.metadata[key] = rest
+                    deck.metadata_lines[key] = lineno
+                    if key == "format":
+                        deck.format_id = rest.split()[0].strip().lower()
+                        deck.format_line = lineno
+                elif not is_comment:
+                    deck.findings.append(Finding(
+                        code="DCK021", name="duplicate-metadata", severity=Severity.WARNING,
+                        message=f"Line {lineno}: {m.group('key').strip()} is given again "
+                                f"(first on line {deck.metadata_lines[key]}); the first is used.",
+                        line=lineno))
+                return None
+        # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)"
+        bare = _HEADER_COUNT.sub("", decorated).strip().rstrip(":：").strip()
+        zone = game.header_zone(bare) if bare else None
+        if zone:
+            return ("header", zone)
+        hint_zone = game.hint_zone(bare) if bare else None
+        if hint_zone is not None:
+            return ("hint", hint_zone or None, bare)
+        if is_comment:
+            return None
+        # one-line zone entries: "Ruler: X", "英雄：X", "SB: 2 X"
+        m = _KEY_VALUE.match(line)
+        if m:
+            zone = game.header_zone(m.group("key"))
+            rest = m.group("rest").strip()
+            if zone and rest:
+                return ("inline", zone, rest, m.group("key").strip())
+            hint_zone = game.hint_zone(m.group("key"))
+            if hint_zone and rest:
+                return ("inline", hint_zone, rest, m.group("key").strip())
+        return ("entry",)
+
+    def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
+               hint: str | None) -> Entry | None:
+        body = _BULLET.sub("", re.sub(r"\s+#\s.*$", "", text)).strip()
+        if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
+            deck.findings.append(unparseable(
+                lineno, body, "it looks like several entries on one line",
+                "Write one card per line."))
+            return None
+        parsed = parse_card_text(body)
+        if isinstance(parsed, str):
+            deck.findings.append(unparseable(lineno, body, parsed,
+                                             "Write a count and a card name, e.g. '4 Card Name'."))
+            return None
+        entry = Entry(line=lineno, zone=zone, count=parsed.count, name=parsed.name,
+                      raw_name=parsed.raw_name, set_code=parsed.set_code, number=parsed.number,
+                      tags=parsed.tags, hint=hint, implicit_count=parsed.implicit)
+        deck.entries.append(entry)
+        return entry
+
+    def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
+        blocks = sorted({b for _, b in block_of})
+        if len(blocks) == 2:
+            second = blocks[1]
+            for entry, b in block_of:
+                if b == second and entry.zone == self.game.default_zone:
+                    entry.zone = self.game.blank_line_zone
+        elif len(blocks) > 2:
+            first_lines = [e.line for e, b in block_of if b != blocks[0]]
+            deck.findings.append(Finding(
+                code="DCK019", name="blank-line-blocks", severity=Severity.INFO,
+                message=f"The list has {len(blocks)} blocks separated by blank lines and no "
+                        "section headers; all were read as the main deck (add a 'Sideboard' "
+                        "header to mark the sideboard).",
+                line=first_lines[0] if first_lines else None))

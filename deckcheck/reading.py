@@ -1,0 +1,185 @@
+"""Read deck files: bytes -> text, with encoding detection, a size cap and binary refusal.
+
+Accepted encodings: UTF-8 (with or without BOM), UTF-16 and UTF-32 (with BOM, or UTF-16
+without BOM when every other byte is NUL), and the legacy Chinese encodings GB18030 and Big5
+that older editors still write. Western lists saved as Windows-1252 are accepted too.
+
+When the bytes are not UTF-8, every candidate encoding that decodes them is scored by how
+plausible the resulting text is (common Chinese characters score, rare ones, private-use
+characters, kana or box drawing in the middle of a Chinese list count against), and the best
+one wins. Line numbers are those an editor shows: ``\\r\\n``, ``\\r`` and ``\\n`` each end one
+line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+MAX_BYTES = 5 * 1024 * 1024
+_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+
+
+class ReadError(Exception):
+    """The input cannot be read as a deck list; the message says why and how to fix it."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+@dataclass(slots=True)
+class SourceText:
+    path: str
+    text: str
+    encoding: str
+
+    @property
+    def lines(self) -> list[str]:
+        return split_lines(self.text)
+
+
+def split_lines(text: str) -> list[str]:
+    lines = _LINE_SPLIT.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:
+    """Read a deck file (``-`` is standard input)."""
+    name = str(path)
+    if name == "-":
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        return decode(data, "<stdin>", max_bytes)
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise ReadError(name, "is a directory")
+        if size > max_bytes:
+            raise ReadError(name, f"file is {size:,} bytes; deck lists are limited to "
+                                  f"{max_bytes:,} bytes (is this really a deck list?)")
+        with p.open("rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except ReadError:
+        raise
+    except FileNotFoundError:
+        raise ReadError(name, "no such file") from None
+    except PermissionError:
+        raise ReadError(name, "permission denied") from None
+    except OSError as exc:
+        raise ReadError(name, f"cannot read: {exc.strerror or exc}") from None
+    return decode(data, name, max_bytes)
+
+
+def decode(data: bytes, path: str = "<input>", max_bytes: int = MAX_BYTES) -> SourceText:
+    """Decode ``data`` (see the module docstring); raise :class:`ReadError` when impossible."""
+    if len(data) > max_bytes:
+        raise ReadError(path, f"input exceeds {max_bytes:,} bytes; deck lists are smaller")
+    if not data.strip():
+        raise ReadError(path, "file is empty; write one card per line, e.g. '4 Card Name'")
+    text, encoding = _decode(data, path)
+    _refuse_binary(text, path)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return SourceText(path=path, text=text, encoding=encoding)
+
+
+def _decode(data: bytes, path: str) -> tuple[str, str]:
+    for bom, enc in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                     (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                     (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            try:
+                return data.decode(enc), enc
+            except UnicodeDecodeError as exc:
+                raise ReadError(path, f"starts with a {enc.upper()} byte-order mark but is not "
+                                      f"valid {enc.upper()} (byte {exc.start})") from None
+    if b"\x00" in data:
+        utf16 = _utf16_without_bom(data)
+        if utf16 is not None:
+            return utf16
+        offset = data.index(b"\x00")
+        raise ReadError(path, f"binary file (NUL byte at offset {offset}); "
+                              "deck lists are plain text")
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as exc:
+        utf8_error = exc
+    best: tuple[float, str, str] | None = None
+    for enc in ("gb18030", "big5", "cp1252"):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        score = _plausibility(text)
+        if best is None or score > best[0]:
+            best = (score, text, enc)
+    if best is None or best[0] < 0:
+        raise ReadError(path, f"not valid UTF-8 (byte {utf8_error.start}) nor GB18030, Big5 or "
+                              "Windows-1252 text; save the list as UTF-8")
+    return best[1], best[2]
+
+
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    if len(data) % 2:
+        return None
+    even, odd = data[0::2], data[1::2]
+    for zeros, enc in ((odd, "utf-16-le"), (even, "utf-16-be")):
+        if zeros.count(0) >= 0.9 * len(zeros):
+            try:
+                return data.decode(enc), enc
+            except UnicodeDecodeError:
+                return None
+    return None
+
+
+@lru_cache(maxsize=1)
+def _common_hanzi() -> frozenset[str]:
+    """GB2312 level-1 characters (the 3,755 most common) and their Traditional forms."""
+    chars = []
+    for lead in range(0xB0, 0xD8):
+        for trail in range(0xA1, 0xFF):
+            try:
+                chars.append(bytes((lead, trail)).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    simplified = "".join(chars)
+    from deckcheck.matching.normalise import to_traditional
+
+    return frozenset(simplified) | frozenset(to_traditional(simplified))
+
+
+def _plausibility(text: str) -> float:
+    from deckcheck.matching.normalise import is_cjk_char
+
+    common = _common_hanzi()
+    score = 0.0
+    for ch in text:
+        if ch.isascii():
+            continue
+        o = ord(ch)
+        if is_cjk_char(ch):
+            score += 1.0 if ch in common else -2.0
+        elif 0xC0 <= o <= 0x24F and ch.isalpha():
+            score += 0.5  # accented Latin letters (Séance, Schrödinger)
+        elif 0x3000 <= o <= 0x303F or 0xFF01 <= o <= 0xFF5E or o in (0xB7, 0x2019, 0x2018,
+                                                                        0x201C, 0x201D, 0xD7):
+            score += 0.2  # CJK and full-width punctuation, quotes, middle dot, ×
+        else:
+            score -= 3.0  # private use, kana, bopomofo, box drawing, odd symbols
+    return score
+
+
+def _refuse_binary(text: str, path: str) -> None:
+    sample = text[:65536]
+    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\n\r\f\v")
+    if controls and controls > max(2, len(sample) // 100):
+        raise ReadError(path, f"binary file ({controls} control characters); deck lists are "
+                              "plain text")

@@ -1,0 +1,22 @@
+"""Reports: one module per output format, chosen from a name -> class table."""
+
+from __future__ import annotations
+
+import importlib
+
+REPORTERS: dict[str, str] = {
+    "text": "deckcheck.reporting.text:TextReporter",
+    "json": "deckcheck.reporting.json_report:JsonReporter",
+}
+
+
+def reporter_names() -> list[str]:
+    return list(REPORTERS)
+
+
+def get_reporter(name: str):
+    target = REPORTERS.get(name)
+    if target is None:
+        raise KeyError(name)
+    module, cls = target.split(":")
+    return getattr(importlib.import_module(module), cls)

@@ -1,0 +1,133 @@
+"""The resolve stage: give every entry its card and report every non-exact match.
+
+Order per entry: the game's own preparation (e.g. a checklist line), the game's own
+resolution if it has one, the id the file gave (OCTGN GUID, card code) when the game trusts
+ids first, then the name through the matching cascade, then the id as a fallback. A match
+other than ``exact`` always produces a finding (design §5: never silent).
+"""
+
+from __future__ import annotations
+
+from deckcheck.carddb import CardDB
+from deckcheck.games.base import Game
+from deckcheck.matching.index import Match
+from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.rules.core import (AlternateName, AmbiguousCard, CountAssumed, ForeignName,
+                                  FuzzyMatch, IdNameMismatch, NormalizedName, UnknownCard,
+                                  ZeroCount)
+
+_FUZZY, _UNKNOWN, _AMBIGUOUS = FuzzyMatch(), UnknownCard(), AmbiguousCard()
+_NORMALIZED, _ALTERNATE, _FOREIGN = NormalizedName(), AlternateName(), ForeignName()
+_ASSUMED, _ZERO, _IDNAME = CountAssumed(), ZeroCount(), IdNameMismatch()
+
+
+def apply_match(entry: Entry, m: Match) -> None:
+    entry.card = m.card
+    entry.match = m.kind
+    entry.score = m.score
+    entry.via = m.via
+    entry.candidates = list(m.candidates)
+    entry.suggestions = list(m.suggestions)
+    if m.label:
+        entry.extra["label"] = m.label
+    if m.scores:
+        entry.extra["scores"] = list(m.scores)
+
+
+def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
+    prefer_ref = (game.octgn or {}).get("prefer") == "id"
+    for entry in deck.entries:
+        deck.findings.extend(game.prepare_entry(entry, deck))
+        if entry.match == "unresolved" and not game.resolve_entry(entry, db):
+            resolve_entry(entry, db, prefer_ref)
+        deck.findings.extend(game.after_resolve(entry, db) or ())
+        if not entry.extra.get("no_generic"):  # a game may report the match its own way
+            deck.findings.extend(match_findings(entry))
+        if entry.implicit_count and not entry.inline and game.implicit_count_info \
+                and entry.card is not None:
+            deck.findings.append(_ASSUMED.finding(None, card=entry.card.name, line=entry.line,
+                                                  zone=entry.zone))
+        if entry.count == 0:
+            deck.findings.append(_ZERO.finding(None, card=entry.card.name if entry.card
+                                               else entry.name, line=entry.line, zone=entry.zone))
+    deck.findings.extend(game.after_parse(deck, db))
+
+
+def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False) -> None:
+    index = db.index
+    by_ref = index.by_ref(entry.ref) if entry.ref else None
+    if by_ref is not None and (prefer_ref or not entry.name or entry.name == entry.ref):
+        apply_match(entry, Match("exact", by_ref, via="id"))
+        if entry.name and entry.name != entry.ref:
+            named = index.lookup_exact(entry.name)
+            if named is None or named.card is None or named.card.id != by_ref.id:
+                entry.extra["id_name_mismatch"] = True
+        return
+    if entry.raw_name and entry.raw_name != entry.name:
+        whole = index.lookup_exact(entry.raw_name)
+        if whole is not None and whole.card is not None:
+            entry.name, entry.set_code, entry.number = entry.raw_name, None, None
+            apply_match(entry, whole)
+            return
+    m = index.match(entry.name)
+    if m.card is None and by_ref is not None:
+        apply_match(entry, Match("exact", by_ref, via="id"))
+        entry.extra["id_name_mismatch"] = True
+        return
+    apply_match(entry, m)
+    if by_ref is not None and m.card is not None and m.card.id != by_ref.id:
+        entry.extra["id_name_mismatch"] = by_ref.name
+
+
+def match_findings(entry: Entry) -> list[Finding]:
+    """The generic DCK findings for how one entry's name matched."""
+    out: list[Finding] = []
+    card = entry.card
+    base = dict(line=entry.line, zone=entry.zone, input=entry.name)
+    kind = entry.match
+    if entry.extra.get("id_name_mismatch"):
+        out.append(_IDNAME.finding(
+            None, card=card.name if card else None, severity=Severity.INFO,
+            message=f'Line {entry.line}: the file gives id {entry.ref} and the name '
+                    f'"{entry.name}"; they name different cards ({card.name if card else "?"} '
+                    'was used).', **base))
+    if kind in ("exact", "unresolved"):
+        return out
+    if kind == "normalized":
+        out.append(_NORMALIZED.finding(None, card=card.name, **base))
+    elif kind == "alias":
+        what = {"face": "another face", "alias": "an alternate name"}.get(entry.via or "",
+                                                                          "another name")
+        out.append(_ALTERNATE.finding(None, card=card.name, what=what, **base))
+    elif kind == "foreign":
+        out.append(_FOREIGN.finding(None, card=card.name, **base))
+    elif kind == "fuzzy":
+        score = entry.score if entry.score is not None else "whole words"
+        if entry.via == "truncation":
+            msg = (f'Line {entry.line}: "{entry.name}" is not a full card name; read as '
+                   f'{card.name}, the only card whose name starts this way.')
+            out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name,
+                                      message=msg, score=score, **base))
+        else:
+            out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name, score=score,
+                                      **base))
+    elif kind == "ambiguous":
+        names = [c.name for c in entry.candidates]
+        if entry.extra.get("scores"):
+            shown = [f"{n} ({s})" for n, s in zip(names, entry.extra["scores"])]
+        else:
+            shown = names
+        out.append(_AMBIGUOUS.finding(None, suggestion="; ".join(names),
+                                      candidates=_or_list(shown), **base))
+    elif kind == "unknown":
+        hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else ""
+        out.append(_UNKNOWN.finding(None, suggestion="; ".join(entry.suggestions) or None,
+                                    hint=hint, **base))
+    return out
+
+
+def _or_list(items: list[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]

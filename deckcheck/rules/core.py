@@ -1,0 +1,407 @@
+"""The ``DCK`` rules: reading, name matching and the format-file checks of every game.
+
+``DCK001``–``DCK009`` and a few others are produced while the list is read and its names
+resolved (``stage = "parse"``); they are registered here so that they can be documented,
+selected and ignored like any rule. The rest check a deck against the zones, copy limits,
+bans and card pool its format file declares; a game that reports one of these checks
+under its own code claims it, and the generic rule stands aside.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from deckcheck.models import Finding, Severity
+from deckcheck.rules.base import Context, Rule, card_matches, register
+from deckcheck.rules.generic import count_copies, in_pool, over_limit
+
+
+class ParseRule(Rule):
+    stage = "parse"
+
+
+@register
+class UnparseableLine(ParseRule):
+    """A line of the list could not be read as a card entry, a header, metadata or a comment.
+
+    Every line of a deck list becomes something: a card entry (``4 Card``, ``4x Card``,
+    ``Card x4``, ``2张 Card`` …), a zone header, a ``Key: value`` metadata line, a comment, or
+    this finding with its line number. Typical causes: a negative or absurd count, a count
+    with no name, several cards on one line, control characters.
+    """
+
+    code = "DCK001"
+    name = "unparseable-line"
+
+
+@register
+class UnknownCard(ParseRule):
+    """A card name matches no card of the game, even after normalising and fuzzy matching.
+
+    The message lists the closest names when there are any. Unknown lines still count toward
+    their zone's size, so size findings describe the list as written.
+    """
+
+    code = "DCK002"
+    name = "unknown-card"
+    message = 'Line {line}: unknown card "{input}"{hint}.'
+
+
+@register
+class FuzzyMatch(ParseRule):
+    """A misspelt name was read as the closest card; check that it is the card you meant.
+
+    Only one clear candidate is ever chosen: it must be similar enough, lead the next
+    candidate by a margin, and have no near-twin name (Peace Strider / Pierce Strider) that is
+    also close. Otherwise the name is ambiguous (DCK004) or unknown (DCK002).
+    """
+
+    code = "DCK003"
+    name = "fuzzy-match"
+    severity = Severity.WARNING
+    message = 'Line {line}: "{input}" is not a card name; read as {card} (similarity {score}).'
+
+
+@register
+class AmbiguousCard(ParseRule):
+    """A name could mean more than one card; write the full name of the one you mean."""
+
+    code = "DCK004"
+    name = "ambiguous-card"
+    message = 'Line {line}: "{input}" could be {candidates}; write the full card name.'
+
+
+@register
+class NormalizedName(ParseRule):
+    """A name matched a card after folding case, width, punctuation, accents or script.
+
+    For example ``rapunzel the long haired princess`` is read as
+    ``Rapunzel, the Long-Haired Princess``.
+    """
+
+    code = "DCK005"
+    name = "normalized-name"
+    severity = Severity.INFO
+    message = 'Line {line}: "{input}" read as {card}.'
+
+
+@register
+class AlternateName(ParseRule):
+    """A name is another face, an alias or a known alternate spelling of a card."""
+
+    code = "DCK006"
+    name = "alternate-name"
+    severity = Severity.INFO
+    message = 'Line {line}: "{input}" is {what} of {card}; counted as {card}.'
+
+
+@register
+class ForeignName(ParseRule):
+    """A name was given in another language (e.g. Chinese) and read as the English card."""
+
+    code = "DCK007"
+    name = "foreign-name"
+    severity = Severity.INFO
+    message = 'Line {line}: "{input}" read as {card}.'
+
+
+@register
+class CountAssumed(ParseRule):
+    """A card line has no count; it was counted as one copy."""
+
+    code = "DCK008"
+    name = "count-assumed"
+    severity = Severity.INFO
+    message = 'Line {line}: no count given for {card}; counted as 1.'
+
+
+@register
+class ZeroCount(ParseRule):
+    """A card line has the count 0; it is kept in the list but adds nothing."""
+
+    code = "DCK009"
+    name = "zero-count"
+    severity = Severity.INFO
+    message = "Line {line}: {card} has the count 0 and adds nothing."
+
+
+@register
+class BlankLineBlocks(ParseRule):
+    """Several blank-line separated blocks without headers were all read as the main deck."""
+
+    code = "DCK019"
+    name = "blank-line-blocks"
+    severity = Severity.INFO
+
+
+@register
+class DuplicateMetadata(ParseRule):
+    """A metadata line (``Format:``, ``Name:`` …) is given twice; the first one is used."""
+
+    code = "DCK021"
+    name = "duplicate-metadata"
+    severity = Severity.WARNING
+
+
+@register
+class UnknownSection(ParseRule):
+    """A section of a deck file (e.g. an OCTGN ``<section>``) is not a zone of the game.
+
+    Its cards are listed in the report but not counted.
+    """
+
+    code = "DCK022"
+    name = "unknown-section"
+    severity = Severity.WARNING
+
+
+@register
+class IdNameMismatch(ParseRule):
+    """A deck file gives a card both by id and by name, and they name different cards."""
+
+    code = "DCK023"
+    name = "id-name-mismatch"
+    severity = Severity.INFO
+
+
+@register
+class FormatOverridden(ParseRule):
+    """The list names a format (``Format:``) but was checked in the one given by ``-f``."""
+
+    code = "DCK024"
+    name = "format-overridden"
+    severity = Severity.INFO
+
+
+# ---------------------------------------------------------------------------------------
+# checks from the format file
+
+
+@register
+class ZoneMissing(Rule):
+    """A zone the format requires has no cards at all (for example no main deck)."""
+
+    code = "DCK010"
+    name = "zone-missing"
+    message = "The {zone} zone is missing; {format} requires at least {expected} card(s) in it."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        for zone, spec in ctx.fmt.zones.items():
+            need = spec.get("min") or 0
+            if need > 0 and ctx.count(zone) == 0 and not ctx.claimed(f"size:{zone}:min") \
+                    and not ctx.claimed(f"zone:{zone}:missing"):
+                yield self.finding(ctx, zone=zone, expected=need, actual=0)
+
+
+@register
+class ZoneTooSmall(Rule):
+    """A zone has fewer cards than the format's minimum."""
+
+    code = "DCK011"
+    name = "zone-too-small"
+    message = "The {zone} zone has {actual} cards; {format} requires at least {expected}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        for zone, spec in ctx.fmt.zones.items():
+            need, have = spec.get("min"), ctx.count(zone)
+            if need and 0 < have < need and not ctx.claimed(f"size:{zone}:min"):
+                yield self.finding(ctx, zone=zone, expected=need, actual=have)
+
+
+@register
+class ZoneTooLarge(Rule):
+    """A zone has more cards than the format's maximum."""
+
+    code = "DCK012"
+    name = "zone-too-large"
+    message = "The {zone} zone has {actual} cards; {format} allows at most {expected}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        for zone, spec in ctx.fmt.zones.items():
+            most, have = spec.get("max"), ctx.count(zone)
+            if most is not None and have > most and not ctx.claimed(f"size:{zone}:max"):
+                yield self.finding(ctx, zone=zone, expected=most, actual=have)
+
+
+@register
+class ZoneSizeNotAllowed(Rule):
+    """A zone's size is not one of the exact sizes the format allows (e.g. 0 or 15)."""
+
+    code = "DCK013"
+    name = "zone-size-not-allowed"
+    message = "The {zone} zone has {actual} cards; {format} allows exactly {allowed}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        for zone, spec in ctx.fmt.zones.items():
+            sizes, have = spec.get("sizes"), ctx.count(zone)
+            if sizes and have not in sizes and not ctx.claimed(f"size:{zone}:sizes"):
+                allowed = " or ".join(map(str, sizes))
+                yield self.finding(ctx, zone=zone, expected=sizes, actual=have, allowed=allowed)
+
+
+@register
+class CardInWrongZone(Rule):
+    """A card's type is not allowed in the zone it is listed in (format ``allow_types`` /
+    ``deny_types``)."""
+
+    code = "DCK014"
+    name = "card-in-wrong-zone"
+    message = "{card} is a {type} and cannot be in the {zone} zone."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.claimed("zone-types"):
+            return
+        for e in ctx.resolved():
+            spec = ctx.fmt.zone(e.zone)
+            if spec is None:
+                continue
+            types = list(e.card.get("types") or ())
+            allow, deny = spec.get("allow_types"), spec.get("deny_types")
+            bad = (allow is not None and not any(t in allow for t in types)) or \
+                  (deny is not None and any(t in deny for t in types))
+            if bad:
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
+                                   type="/".join(types) or "card")
+
+
+@register
+class ZoneNotInFormat(Rule):
+    """The list has a zone that the format does not have (e.g. a commander in Standard)."""
+
+    code = "DCK015"
+    name = "zone-not-in-format"
+    message = "Line {line}: {format} has no {zone} zone ({actual} card(s) listed there)."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.claimed("zone-not-in-format"):
+            return
+        for zone in ctx.deck.zones():
+            if zone in ctx.fmt.zones or zone in ctx.game.non_deck_zones:
+                continue
+            yield self.finding(ctx, zone=zone, line=ctx.first_line(zone), actual=ctx.count(zone))
+
+
+@register
+class TooManyCopies(Rule):
+    """More copies of one card than the format's copy limit allows (format ``copies``)."""
+
+    code = "DCK016"
+    name = "too-many-copies"
+    message = "{card}: {actual} copies in {zones}; at most {expected}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.claimed("copies"):
+            return
+        for spec in ctx.fmt.get("copies") or ():
+            zones = spec.get("zones") or ctx.counted_zones()
+            counts = count_copies(ctx, zones, spec.get("key", "name"), spec.get("exempt") or (),
+                                  spec.get("override_field"), spec["limit"])
+            for c in over_limit(counts):
+                yield self.finding(ctx, zone=next(iter(c.by_zone)), card=c.card,
+                                   line=c.first_line, expected=c.limit, actual=c.total,
+                                   zones=" + ".join(c.by_zone))
+
+
+def _names(ctx: Context, names: list[str]) -> set[str]:
+    out = set()
+    for n in names or ():
+        card = ctx.db.find(n)
+        out.add(card.name if card is not None else n)
+    return out
+
+
+@register
+class Banned(Rule):
+    """A card on the format's banned list (``banned:``, or the dated profile's)."""
+
+    code = "DCK017"
+    name = "banned"
+    message = "{card} is banned in {format}{profile}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.claimed("banned"):
+            return
+        banned = _names(ctx, ctx.fmt.get("banned") or [])
+        seen = set()
+        for e in ctx.resolved():
+            if e.card.name in banned and e.card.name not in seen:
+                seen.add(e.card.name)
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
+                                   profile=_profile_note(ctx))
+
+
+@register
+class Restricted(Rule):
+    """A card on the format's restricted list appears more than once."""
+
+    code = "DCK018"
+    name = "restricted"
+    message = "{card} is restricted in {format}{profile}: {actual} copies, at most 1."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.claimed("restricted"):
+            return
+        restricted = _names(ctx, ctx.fmt.get("restricted") or [])
+        if not restricted:
+            return
+        totals: dict[str, list] = {}
+        for e in ctx.resolved(*ctx.counted_zones()):
+            if e.card.name in restricted:
+                totals.setdefault(e.card.name, []).append(e)
+        for name, entries in totals.items():
+            n = sum(e.count for e in entries)
+            if n > 1:
+                yield self.finding(ctx, zone=entries[0].zone, card=entries[0].card,
+                                   line=entries[0].line, expected=1, actual=n,
+                                   profile=_profile_note(ctx))
+
+
+def _profile_note(ctx: Context) -> str:
+    p = ctx.fmt.profile
+    if not p:
+        return ""
+    return f" ({p['from']}" + (f", {p['name']})" if p.get("name") else ")")
+
+
+@register
+class NotInFormat(Rule):
+    """A card has no printing in the format's card pool (``sets:`` or ``pool_field``)."""
+
+    code = "DCK020"
+    name = "not-in-format"
+    message = "{card} is not legal in {format}: no printing in {pool}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.claimed("pool"):
+            return
+        field = ctx.fmt.get("pool_field") or "sets"
+        values = ctx.fmt.get(field)
+        if not values or values == "any":
+            return
+        exempt = ctx.fmt.get("pool_exempt") or []
+        seen = set()
+        for e in ctx.resolved(*ctx.fmt.zones):
+            card = e.card
+            if card.id in seen or any(card_matches(card, p) for p in exempt):
+                continue
+            if not in_pool(card, values, field):
+                seen.add(card.id)
+                yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
+                                   pool=" ".join(values))
+
+
+@register
+class NonDeckZone(Rule):
+    """Cards listed in a section that is not part of the deck (maybeboard, tokens, units …)
+    are shown but not counted."""
+
+    code = "DCK025"
+    name = "non-deck-zone"
+    severity = Severity.INFO
+    message = "Line {line}: the {zone} section ({actual} card(s)) is not part of the deck and was not counted."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        for zone in ctx.deck.zones():
+            if zone in ctx.game.non_deck_zones and zone not in ctx.fmt.zones:
+                yield self.finding(ctx, zone=zone, line=ctx.first_line(zone),
+                                   actual=ctx.count(zone))

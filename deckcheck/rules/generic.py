@@ -1,0 +1,83 @@
+"""Reusable checks driven by the format YAML: zone sizes, copy limits, card pools.
+
+The ``DCK`` rules in :mod:`deckcheck.rules.core` use these for any game; game rule modules
+use them too when they give the same check their own code and message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from deckcheck.models import Card, Entry
+from deckcheck.rules.base import Context, card_matches
+
+
+@dataclass(slots=True)
+class CopyCount:
+    key: str
+    card: Card
+    total: int = 0
+    by_zone: dict[str, int] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    limit: int | None = None
+
+    @property
+    def first_line(self) -> int | None:
+        lines = [e.line for e in self.entries if e.line is not None]
+        return min(lines) if lines else None
+
+    def zones_text(self, order: list[str] | None = None) -> str:
+        zones = sorted(self.by_zone, key=(order.index if order else None)) if order else list(self.by_zone)
+        return " + ".join(f"{self.by_zone[z]} {z}" for z in zones)
+
+
+def copy_key(card: Card, key: str) -> str:
+    if key == "name":
+        return card.name
+    value = card.get(key)
+    return str(value) if value is not None else card.name
+
+
+def count_copies(ctx: Context, zones: Iterable[str], key: str = "name",
+                 exempt: Iterable[Any] = (), override_field: str | None = None,
+                 limit: int | None = None) -> list[CopyCount]:
+    """Count resolved cards by ``key`` over ``zones``; apply exemptions and per-card limits.
+
+    Returns every counted key; ``limit`` is the effective limit (``None`` = unlimited).
+    """
+    zones = list(zones)
+    exempt = list(exempt)
+    counts: dict[str, CopyCount] = {}
+    for e in ctx.resolved(*zones):
+        card = e.card
+        assert card is not None
+        k = copy_key(card, key)
+        c = counts.get(k)
+        if c is None:
+            c = counts[k] = CopyCount(k, card)
+            c.limit = limit
+            if any(card_matches(card, p) for p in exempt):
+                c.limit = None
+            elif override_field and card.get(override_field) is not None:
+                own = card.get(override_field)
+                c.limit = None if own == "any" else int(own)
+        c.total += e.count
+        c.by_zone[e.zone] = c.by_zone.get(e.zone, 0) + e.count
+        c.entries.append(e)
+    return list(counts.values())
+
+
+def over_limit(counts: list[CopyCount]) -> list[CopyCount]:
+    return [c for c in counts if c.limit is not None and c.total > c.limit]
+
+
+def zone_bounds(spec: dict[str, Any]) -> tuple[int | None, int | None, list[int] | None]:
+    return spec.get("min"), spec.get("max"), spec.get("sizes")
+
+
+def in_pool(card: Card, fmt_values: list[str], field_name: str) -> bool:
+    have = card.get(field_name) or ()
+    if isinstance(have, str):
+        have = [have]
+    return any(v in fmt_values for v in have)

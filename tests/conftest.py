@@ -1,0 +1,54 @@
+"""Shared test fixtures: the repository root, the public data sets, the CLI runner."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck.resources import shared_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = shared_dir()
+
+# a private cache directory per test session keeps tests independent of the user cache
+os.environ.setdefault("DECKCHECK_CACHE_DIR", str(ROOT / ".deckcheck-cache"))
+
+
+def needs_shared(*parts: str):
+    """Skip unless ../shared (the full public data sets) has the given path."""
+    path = SHARED.joinpath(*parts) if SHARED else None
+    return pytest.mark.skipif(path is None or not path.exists(),
+                              reason=f"needs the public data set ../shared/{'/'.join(parts)} "
+                                     "(not present in this checkout)")
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    if SHARED is None:
+        pytest.skip("needs ../shared (the public data sets), which is not present")
+    return SHARED
+
+
+def run_cli(*args: str, input: str | bytes | None = None, cwd: Path | None = None,
+            env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the real console entry point in a fresh process."""
+    exe = Path(sys.executable).parent / "deckcheck"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "deckcheck.cli"]
+    full_env = dict(os.environ, **(env or {}))
+    data = input.encode() if isinstance(input, str) else input
+    return subprocess.run(cmd + list(args), input=data, capture_output=True, cwd=cwd or ROOT,
+                          env=full_env, timeout=120)
+
+
+@pytest.fixture
+def cli():
+    return run_cli
