@@ -216,6 +216,9 @@ def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for
     target_game = "mtg" if game == "mtgjson" else game
     if target_game not in IMPORTERS:
         raise Fail(f"no importer for {game!r}; importers: {', '.join(sorted(IMPORTERS))}, mtgjson")
+    if game == "mtgjson" and source is None:
+        raise Fail("usage: deckcheck cards import mtgjson FILE (AllPrintings.json, AtomicCards.json "
+                   "or MTGJSON set files)")
     if source is None:
         shared = shared_dir()
         if shared is None:
@@ -227,7 +230,14 @@ def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for
         src = Path(source)
     if not src.exists():
         raise Fail(f"{src}: no such file or directory")
-    dest = Path(out) if out else data_dir("cards") / target_game
+    if out:
+        dest = Path(out)
+    elif game == "mtgjson":  # newer data goes to the user's data folder, next to the shipped one
+        from deckcheck.resources import user_data_dir
+
+        dest = user_data_dir() / "cards" / target_game
+    else:
+        dest = data_dir("cards") / target_game
     module = importlib.import_module(IMPORTERS[target_game])
     try:
         summary = module.run(src, dest)
@@ -236,6 +246,23 @@ def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for
     typer.echo(f"wrote {dest}")
     for k, v in (summary or {}).items():
         typer.echo(f"  {k}: {v}")
+
+
+@app.command("sample")
+def sample_cmd(format_id: str = typer.Argument(..., help="A format id, e.g. magewars-apprentice."),
+               who: Optional[str] = typer.Argument(None, help="Whose list: a mage, a hero …"),
+               lang: str = typer.Option("en", "--lang", help="en, zh-Hans or zh-Hant card names where known."),
+               output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the list to this file.")) -> None:
+    """Print a ready-made legal list to start from (apprentice spellbooks, starting decks)."""
+    from deckcheck import formats
+    from deckcheck.games.base import load_game
+
+    try:
+        fmt = formats.load(format_id.lower())
+        text = load_game(fmt.game).sample(fmt.id, who, lang)
+    except (formats.FormatError, LookupError) as exc:
+        raise Fail(str(exc).strip("'\"")) from None
+    _write(text if text.endswith("\n") else text + "\n", output)
 
 
 @app.command("rules")

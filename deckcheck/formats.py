@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.cache import cached
-from deckcheck.resources import data_dir
+from deckcheck.resources import data_dir, user_data_dir
 
 
 class FormatError(Exception):
@@ -91,7 +91,7 @@ class Format:
 def format_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
     """Map every format id to its file (by file name; cheap: no YAML is read)."""
     found: dict[str, Path] = {}
-    roots = [data_dir("formats")] + list(extra_dirs or ())
+    roots = [data_dir("formats"), user_data_dir() / "formats"] + list(extra_dirs or ())
     for root in roots:
         if not root.is_dir():
             continue

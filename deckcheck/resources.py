@@ -34,6 +34,17 @@ def cache_dir() -> Path:
     return Path(base) / "deckcheck"
 
 
+def user_data_dir() -> Path:
+    """Where users keep their own card data and formats (``cards/<game>/``, ``formats/``):
+    ``$DECKCHECK_DATA_DIR`` or ``$XDG_DATA_HOME/deckcheck`` (``~/.local/share/deckcheck``)."""
+    env = os.environ.get("DECKCHECK_DATA_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                            "share")
+    return Path(base) / "deckcheck"
+
+
 def shared_dir() -> Path | None:
     """The public data sets (``../shared`` beside the checkout), if present."""
     env = os.environ.get("DECKCHECK_SHARED_DIR")

@@ -12,7 +12,7 @@ from typing import Any
 from deckcheck.cache import cached
 from deckcheck.matching.index import CardIndex, MatchParams
 from deckcheck.models import Card
-from deckcheck.resources import data_dir
+from deckcheck.resources import data_dir, user_data_dir
 
 
 class CardDataError(Exception):
@@ -48,7 +48,12 @@ class CardDB:
 
 
 def card_dirs(game: str, extra: list[Path] | None = None) -> list[Path]:
+    """Shipped card data first, then the user's imported data, then configured folders;
+    a later folder's record replaces an earlier one with the same id."""
     dirs = [data_dir("cards") / game]
+    user = user_data_dir() / "cards" / game
+    if user.is_dir():
+        dirs.append(user)
     for d in extra or ():
         if (d / game).is_dir():
             dirs.append(d / game)

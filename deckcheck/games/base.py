@@ -96,6 +96,10 @@ class Game:
         """Deck-level adjustments once every entry is resolved."""
         return ()
 
+    def sample(self, format_id: str, who: str | None, lang: str = "en") -> str:
+        """A ready-made list for ``deckcheck sample FORMAT WHO`` (e.g. an apprentice book)."""
+        raise LookupError(f"the {self.name} formats have no sample lists")
+
     def stats(self, ctx: "Context") -> dict[str, Any]:
         """Game figures for the report's ``stats``."""
         return {}
