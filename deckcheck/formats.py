@@ -192,7 +192,11 @@ def compiled(extra_dirs: list[Path] | None = None) -> dict[str, Any]:
     if key not in _COMPILED:
         files = format_files(extra_dirs)
         games = game_files(extra_dirs)
-        _COMPILED[key] = cached("formats", list(files.values()) + list(games.values()),
+        import hashlib
+
+        kind = "formats" + ("-" + hashlib.sha1("|".join(key).encode()).hexdigest()[:8]
+                            if key else "")
+        _COMPILED[key] = cached(kind, list(files.values()) + list(games.values()),
                                 lambda: _compile(files, games))
     return _COMPILED[key]
 

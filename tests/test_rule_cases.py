@@ -28,6 +28,9 @@ Case file shape (``tests/cases/<CODE>.yaml``)::
         message_contains: "39" # optional: text every expected finding's message contains
         needs_shared: true     # skip when ../shared is absent
         strict: true           # optional: with --strict semantics, legal means no warnings
+        path: list.fdk         # optional: the file name the inline deck is read as (parser choice)
+        formats:               # optional test-only formats: {id: {game:, extends:, zones: …}}
+          test-fow-banned: {game: fow, extends: fow-classic, banned: [Absolute Cake Zone]}
 
 Every registered rule code must have a case file with at least one case where it fires.
 """
@@ -40,6 +43,7 @@ import pytest
 import yaml
 
 from deckcheck.api import Options, check_file, check_source
+from deckcheck.config import Config
 from deckcheck.reading import SourceText
 from deckcheck.rules.base import all_rules
 
@@ -102,14 +106,26 @@ def _matches(finding, want: dict) -> bool:
     return True
 
 
+def _config_with_formats(formats: dict, tmp: Path) -> Config:
+    """A configuration whose extra formats folder holds the case's test-only formats."""
+    for fid, data in formats.items():
+        game = data.get("game") or fid.split("-")[0]
+        target = tmp / "formats" / game / f"{fid}.yaml"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(yaml.safe_dump(dict(data, id=fid, game=game), allow_unicode=True),
+                          encoding="utf-8")
+    return Config(root=tmp, formats_dirs=[tmp / "formats"])
+
+
 @pytest.mark.parametrize("path,data,case", _params())
-def test_rule_case(path: Path, data: dict, case: dict) -> None:
+def test_rule_case(path: Path, data: dict, case: dict, tmp_path: Path) -> None:
     code = data["rule"]
     if case.get("needs_shared") and SHARED is None:
         pytest.skip("needs ../shared (the public data sets), which is not present")
     date = case.get("date")
+    config = _config_with_formats(case["formats"], tmp_path) if case.get("formats") else None
     opts = Options(format_id=case.get("format"), date=str(date) if date else None,
-                   lang=case.get("lang", "en"))
+                   lang=case.get("lang", "en"), config=config)
     if "file" in case:
         target = (ROOT / case["file"]).resolve()
         if not target.exists():

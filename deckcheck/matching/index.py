@@ -222,8 +222,9 @@ class CardIndex:
         runner = scored[1][1] if len(scored) > 1 else 0.0
         partners = [(i, s) for i, s in close if self._confusable(best_i, i)]
         if best_s - runner < p.margin or partners:
+            near = {i for i, s in scored[1:] if best_s - s < p.margin}
             group = [(best_i, best_s)] + [(i, s) for i, s in scored[1:]
-                                          if s >= p.partner_threshold or best_s - s < p.margin]
+                                          if i in near or (i, s) in partners][:4]
             return Match("ambiguous", candidates=[self.cards[i] for i, _ in group],
                          scores=[round(s, 1) for _, s in group], suggestions=suggestions)
         return Match("fuzzy", self.cards[best_i], score=round(best_s, 1), via="fuzzy")

@@ -20,7 +20,7 @@ MAX_COUNT = 1000
 MAX_LINE = 300
 
 _LEADING_COUNT = re.compile(
-    r"^(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s)|[xX×*](?=\S)|\s*[张張])?\s*(?:-\s+|\.\s+)?(?P<name>.*)$")
+    r"^(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s|$)|[xX×*](?=\S)|\s*[张張])?\s*(?:-\s+|\.\s+)?(?P<name>.*)$")
 _TRAILING_COUNT = re.compile(r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*|[(（][xX×]\s*)(?P<count>\d+)[)）]?$")
 _SET_PAREN = re.compile(r"\s+\((?P<set>[A-Z0-9]{2,6})\)(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
 _SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
