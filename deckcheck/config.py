@@ -200,11 +200,13 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Config:
     try:
         model = ConfigModel.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        err = errors[0]
         loc = tuple(err["loc"])
         line = _line_of(node, loc)
         key = ".".join(map(str, loc)) or "(top level)"
-        raise ConfigError(f"{path}:{line}: {key}: {err['msg']}") from None
+        msg = "unknown key; check its spelling" if err["type"] == "extra_forbidden" else err["msg"]
+        raise ConfigError(f"{path}:{line}: {key}: {msg}") from None
     base = Config(root=path.parent)
     if model.extends:
         base = _resolve_extends(model.extends, path, seen + (path,))

@@ -97,7 +97,9 @@ def search_cards(db, query: str, limit: int = 10) -> str:
                 add(card, "contains")
     q = normalise.spaced(query)
     if q and index.choices:
-        for _, score, idx in process.extract(q, index.choices, scorer=fuzz.ratio, limit=limit * 3):
+        # search may use a partial, word-order-free scorer; `check` never does
+        for _, score, idx in process.extract(q, index.choices, scorer=fuzz.WRatio,
+                                             limit=limit * 3, score_cutoff=60):
             add(index.cards[index.choice_card[idx]], "similar", score)
     if not rows:
         return f'no card of {db.game} matches "{query}"'

@@ -128,11 +128,14 @@ def _decode(data: bytes, path: str) -> tuple[str, str]:
 
 
 def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    """UTF-16 text without a byte-order mark: many NULs in one byte position, few in the
+    other (ASCII letters, digits and line ends of a deck list have a NUL high byte)."""
     if len(data) % 2:
         return None
-    even, odd = data[0::2], data[1::2]
-    for zeros, enc in ((odd, "utf-16-le"), (even, "utf-16-be")):
-        if zeros.count(0) >= 0.9 * len(zeros):
+    half = len(data) // 2
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    for zeros, others, enc in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if zeros >= 0.3 * half and others <= 0.02 * half:
             try:
                 return data.decode(enc), enc
             except UnicodeDecodeError:
