@@ -155,9 +155,9 @@ def formats_cmd(
 
             typer.echo(describe_format(fmt, validate_date(date)))
             return
-        games = formats.compiled()["games"]
+        games = formats.game_ids()
         if what is not None and what not in games:
-            raise Fail(f"unknown game {what!r}; games: {', '.join(sorted(games))}")
+            raise Fail(f"unknown game {what!r}; games: {', '.join(games)}")
         from tabulate import tabulate
 
         rows = [[f.id, f.game, f.title] for f in formats.all_formats(game=what)]

@@ -88,24 +88,36 @@ class Format:
 # loading
 
 
+def _roots(extra_dirs: list[Path] | None) -> list[Path]:
+    return [data_dir("formats"), user_data_dir() / "formats"] + list(extra_dirs or ())
+
+
 def format_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
     """Map every format id to its file (by file name; cheap: no YAML is read)."""
     found: dict[str, Path] = {}
-    roots = [data_dir("formats"), user_data_dir() / "formats"] + list(extra_dirs or ())
-    for root in roots:
+    for root in _roots(extra_dirs):
         if not root.is_dir():
             continue
-        for path in sorted(root.glob("*/*.yaml")) + sorted(root.glob("*.yaml")):
+        for path in sorted(root.glob("*/*.yaml")):
             if not path.stem.startswith("_"):
                 found[path.stem] = path
     return found
 
 
-def game_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
-    found: dict[str, Path] = {}
-    for root in [data_dir("formats")] + list(extra_dirs or ()):
-        for path in sorted(root.glob("*/_game.yaml")) if root.is_dir() else ():
-            found[path.parent.name] = path
+def game_ids(extra_dirs: list[Path] | None = None) -> list[str]:
+    """Every game with a ``_game.yaml`` (cheap: no YAML is read)."""
+    out = set()
+    for root in _roots(extra_dirs):
+        if root.is_dir():
+            out.update(p.parent.name for p in root.glob("*/_game.yaml"))
+    return sorted(out)
+
+
+def _game_file(game: str, extra_dirs: list[Path] | None) -> Path | None:
+    found = None
+    for root in _roots(extra_dirs):
+        if (root / game / "_game.yaml").is_file():
+            found = root / game / "_game.yaml"
     return found
 
 
@@ -141,7 +153,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _compile(files: dict[str, Path], games: dict[str, Path]) -> dict[str, Any]:
+def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
+    """Resolve and validate the formats of one game (``files``) and read its definition."""
     from deckcheck.format_schema import validate_format
 
     raw = {fid: _read_yaml(p) for fid, p in files.items()}
@@ -159,9 +172,10 @@ def _compile(files: dict[str, Path], games: dict[str, Path]) -> dict[str, Any]:
         parent = data.get("extends")
         if parent:
             if parent not in raw:
-                raise FormatError(f"{files[fid]}: extends unknown format {parent!r}")
+                raise FormatError(f"{files[fid]}: extends unknown format {parent!r} (a format "
+                                  "extends another format of the same game)")
             base = {k: v for k, v in resolve(parent, chain + (fid,)).items()
-                    if k not in ("abstract", "id", "name")}
+                    if k not in ("abstract", "id", "name", "_file")}
             data = _deep_merge(base, data)
         data.setdefault("game", files[fid].parent.name)
         if data.get("profiles"):
@@ -180,48 +194,76 @@ def _compile(files: dict[str, Path], games: dict[str, Path]) -> dict[str, Any]:
 
     for fid in raw:
         resolve(fid)
-    game_defs = {g: _read_yaml(p) for g, p in games.items()}
-    return {"formats": resolved, "games": game_defs}
+    return {"formats": resolved, "game": _read_yaml(game_file) if game_file else None}
 
 
 _COMPILED: dict[tuple, dict[str, Any]] = {}
 
 
-def compiled(extra_dirs: list[Path] | None = None) -> dict[str, Any]:
-    key = tuple(map(str, extra_dirs or ()))
+def compiled_game(game: str, extra_dirs: list[Path] | None = None) -> dict[str, Any]:
+    """The compiled formats and definition of one game (a broken file of another game
+    does not stop this one)."""
+    key = (game,) + tuple(map(str, extra_dirs or ()))
     if key not in _COMPILED:
-        files = format_files(extra_dirs)
-        games = game_files(extra_dirs)
         import hashlib
 
-        kind = "formats" + ("-" + hashlib.sha1("|".join(key).encode()).hexdigest()[:8]
-                            if key else "")
-        _COMPILED[key] = cached(kind, list(files.values()) + list(games.values()),
-                                lambda: _compile(files, games))
+        files = {fid: p for fid, p in format_files(extra_dirs).items() if p.parent.name == game}
+        game_file = _game_file(game, extra_dirs)
+        tag = hashlib.sha1("|".join(key).encode()).hexdigest()[:8]
+        deps = list(files.values()) + ([game_file] if game_file else [])
+        _COMPILED[key] = cached(f"formats-{game}-{tag}", deps,
+                                lambda: _compile(files, game_file))
     return _COMPILED[key]
+
+
+def compiled(extra_dirs: list[Path] | None = None) -> dict[str, Any]:
+    """Every game's formats and definitions (for listings)."""
+    formats: dict[str, Any] = {}
+    games: dict[str, Any] = {}
+    for game in game_ids(extra_dirs):
+        data = compiled_game(game, extra_dirs)
+        formats.update(data["formats"])
+        if data["game"] is not None:
+            games[game] = data["game"]
+    return {"formats": formats, "games": games}
 
 
 def load(format_id: str, extra_dirs: list[Path] | None = None) -> Format:
     """The format ``format_id``; raises :class:`FormatError` with the known ids if unknown."""
-    formats = compiled(extra_dirs)["formats"]
-    data = formats.get(format_id)
+    files = format_files(extra_dirs)
+    path = files.get(format_id)
+    data = None
+    if path is not None:
+        data = compiled_game(path.parent.name, extra_dirs)["formats"].get(format_id)
     if data is None or data.get("abstract"):
-        known = ", ".join(sorted(k for k, v in formats.items() if not v.get("abstract")))
+        known = ", ".join(sorted(fid for fid, p in files.items()
+                                 if not _looks_abstract(p)))
         what = "is abstract (only for extends:)" if data is not None else "is not a known format"
         raise FormatError(f"{format_id!r} {what}; known formats: {known} "
                           "(see `deckcheck formats`)")
     return Format(data)
 
 
+def _looks_abstract(path: Path) -> bool:
+    try:
+        head = path.read_text(encoding="utf-8")[:4000]
+    except OSError:
+        return False
+    return "\nabstract: true" in "\n" + head
+
+
 def all_formats(extra_dirs: list[Path] | None = None, game: str | None = None) -> list[Format]:
-    formats = compiled(extra_dirs)["formats"]
-    out = [Format(d) for d in formats.values()
-           if not d.get("abstract") and (game is None or d["game"] == game)]
+    games = [game] if game else game_ids(extra_dirs)
+    out = []
+    for g in games:
+        for d in compiled_game(g, extra_dirs)["formats"].values():
+            if not d.get("abstract"):
+                out.append(Format(d))
     return sorted(out, key=lambda f: (f.game, f.id))
 
 
 def game_definition(game: str, extra_dirs: list[Path] | None = None) -> dict[str, Any]:
-    games = compiled(extra_dirs)["games"]
-    if game not in games:
-        raise FormatError(f"unknown game {game!r}; known games: {', '.join(sorted(games))}")
-    return games[game]
+    data = compiled_game(game, extra_dirs)["game"] if game in game_ids(extra_dirs) else None
+    if data is None:
+        raise FormatError(f"unknown game {game!r}; known games: {', '.join(game_ids(extra_dirs))}")
+    return data

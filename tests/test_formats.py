@@ -50,14 +50,14 @@ def test_bad_format_files_name_the_file(tmp_path):
     a = _write(tmp_path, "g", "g-a", "id: g-a\nextends: g-b\n")
     b = _write(tmp_path, "g", "g-b", "id: g-b\nextends: g-a\n")
     with pytest.raises(FormatError, match="extends loop"):
-        _compile({"g-a": a, "g-b": b}, {})
+        _compile({"g-a": a, "g-b": b}, None)
     c = _write(tmp_path, "g", "g-c", "id: g-c\nzones: {main: {min: -3}}\n")
     with pytest.raises(FormatError) as err:
-        _compile({"g-c": c}, {})
+        _compile({"g-c": c}, None)
     assert "g-c.yaml" in str(err.value) and "zones.main.min" in str(err.value)
     d = _write(tmp_path, "g", "g-d", "id: other\n")
     with pytest.raises(FormatError, match="differs from the file name"):
-        _compile({"g-d": d}, {})
+        _compile({"g-d": d}, None)
 
 
 def test_every_shipped_format_loads():

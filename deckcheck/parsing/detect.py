@@ -29,13 +29,17 @@ def sniff_format(text: str) -> str | None:
 
 def sniff_game(src: SourceText) -> str | None:
     """Guess the game from content alone (OCTGN game GUIDs, .fdk files)."""
-    from deckcheck.formats import compiled
+    from deckcheck.formats import FormatError, compiled_game, game_ids
     from deckcheck.parsing.o8d import looks_like_o8d, octgn_game_id
     from deckcheck.parsing.fdk import looks_like_fdk
 
     if looks_like_o8d(src.text):
         guid = octgn_game_id(src.text)
-        for game_id, data in compiled()["games"].items():
+        for game_id in game_ids():
+            try:
+                data = compiled_game(game_id)["game"] or {}
+            except FormatError:
+                continue
             if guid and (data.get("octgn") or {}).get("game_id", "").lower() == guid:
                 return game_id
     if Path(src.path).suffix.lower() == ".fdk" or looks_like_fdk(src.text):

@@ -186,10 +186,10 @@ def matches_prefix(code: str, prefixes: Iterable[str]) -> bool:
 
 def format_lineage(fmt: "Format") -> set[str]:
     """The format id and the ids it extends (read from the compiled data)."""
-    from deckcheck.formats import compiled
+    from deckcheck.formats import compiled_game
 
     out = {fmt.id}
-    formats = compiled()["formats"]
+    formats = compiled_game(fmt.game)["formats"]
     parent = fmt.data.get("extends")
     while parent and parent not in out:
         out.add(parent)

@@ -1,0 +1,214 @@
+"""deckcheck benchmarks: prints a table of figures (not a test; nothing is asserted).
+
+    python bench/run.py            # everything
+    python bench/run.py --quick    # fewer repetitions
+
+Figures: start-up (``deckcheck --version`` / ``--help`` against ``python -c pass``), one-deck
+check in a fresh process per game, card-database load from the compiled cache and from the
+YAML source per game, batch throughput with 1 and 2 workers, fuzzy lookup throughput and
+top-1 accuracy against ``difflib.get_close_matches``, and peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+EXAMPLE_DECKS = {
+    "fow": ("tests/cases/_decks/fow/grimm.txt", "fow-classic"),
+    "mtg": ("examples/mtg/delver-dka.txt", "mtg-standard"),
+    "magewars": ("examples/magewars/beastmaster-apprentice.txt", "magewars-apprentice"),
+    "wowtcg": ("examples/wowtcg/legal-priest.txt", "wowtcg-constructed"),
+    "mageknight": ("examples/mageknight/tovak-starting.txt", "mageknight-starting"),
+}
+
+
+def deckcheck_exe() -> list[str]:
+    exe = Path(sys.executable).parent / "deckcheck"
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "deckcheck.cli"]
+
+
+def wall(cmd: list[str], runs: int, env: dict | None = None) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                       cwd=ROOT)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def bench_startup(runs: int, rows: list) -> None:
+    base = wall([sys.executable, "-c", "pass"], runs)
+    rows.append(("python -c pass", ms(base), ""))
+    for args in (["--version"], ["--help"]):
+        t = wall(deckcheck_exe() + args, runs)
+        rows.append((f"deckcheck {args[0]}", ms(t), f"{t / base:.1f}x python -c pass"))
+
+
+def bench_one_deck(runs: int, rows: list) -> None:
+    for game, (path, fmt) in EXAMPLE_DECKS.items():
+        if not (ROOT / path).exists():
+            rows.append((f"check one {game} deck", "n/a", f"{path} missing"))
+            continue
+        cmd = deckcheck_exe() + ["check", path, "-f", fmt, "--no-config"]
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        t = wall(cmd, runs)
+        rows.append((f"check one {game} deck (fresh process, warm cache)", ms(t), fmt))
+
+
+def bench_db_load(rows: list) -> None:
+    code = (
+        "import time, sys; from deckcheck import carddb; from deckcheck.games.base import load_game;"
+        "g = load_game(sys.argv[1]); t = time.perf_counter(); db = carddb.load(g.id, g.match_params);"
+        "print(time.perf_counter() - t, len(db))")
+    for game in EXAMPLE_DECKS:
+        if not (ROOT / "cards" / game).is_dir():
+            continue
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(os.environ, DECKCHECK_CACHE_DIR=cache)
+            cold = subprocess.run([sys.executable, "-c", code, game], capture_output=True,
+                                  text=True, env=env, cwd=ROOT).stdout.split()
+            warm = []
+            for _ in range(5):
+                out = subprocess.run([sys.executable, "-c", code, game], capture_output=True,
+                                     text=True, env=env, cwd=ROOT).stdout.split()
+                warm.append(float(out[0]))
+        if cold:
+            rows.append((f"card db {game}: from source (YAML)", ms(float(cold[0])),
+                         f"{cold[1]} cards"))
+            rows.append((f"card db {game}: from cache", ms(statistics.median(warm)), ""))
+
+
+def bench_batch(n: int, rows: list) -> None:
+    text = (ROOT / EXAMPLE_DECKS["fow"][0]).read_text(encoding="utf-8")
+    names = ["Absolute Cake Zone", "Gretel", "Elvish Priest", "Tell a Fairy Tale",
+             "Glinda, the Fairy", "Law of Silence", "Xeex the Ancient Magic"]
+    rnd = random.Random(7)
+    with tempfile.TemporaryDirectory() as d:
+        for i in range(n):
+            extra = "\n".join(f"{rnd.randint(1, 4)} {rnd.choice(names)}" for _ in range(3))
+            Path(d, f"deck{i:04d}.txt").write_text(text + "Side Deck\n" + extra + "\n",
+                                                   encoding="utf-8")
+        for jobs in (1, 2):
+            cmd = deckcheck_exe() + ["check", d, "-j", str(jobs), "--output-format", "json",
+                                     "--no-config"]
+            t = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+            dt = time.perf_counter() - t
+            rows.append((f"batch {n} decks, -j {jobs}", f"{dt:.2f} s", f"{n / dt:.0f} decks/s"))
+
+
+def typo_corpus(names: list[str], rnd: random.Random, size: int) -> list[tuple[str, str]]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = []
+    for _ in range(size):
+        name = rnd.choice(names)
+        kind = rnd.choice(["sub", "del", "ins", "swap", "two", "case", "punct"])
+        s = list(name)
+        if kind in ("sub", "two") and s:
+            i = rnd.randrange(len(s))
+            s[i] = rnd.choice(letters)
+        if kind in ("del", "two") and len(s) > 1:
+            del s[rnd.randrange(len(s))]
+        if kind == "ins":
+            s.insert(rnd.randrange(len(s) + 1), rnd.choice(letters))
+        if kind == "swap" and len(s) > 2:
+            i = rnd.randrange(len(s) - 1)
+            s[i], s[i + 1] = s[i + 1], s[i]
+        text = "".join(s)
+        if kind == "case":
+            text = name.upper()
+        if kind == "punct":
+            text = name.replace(",", "").replace("-", " ").replace("'", "")
+        out.append((text, name))
+    return out
+
+
+def bench_fuzzy(rows: list, size: int) -> None:
+    import difflib
+
+    from deckcheck import carddb
+    from deckcheck.games.base import load_game
+
+    game = load_game("mtg") if (ROOT / "cards" / "mtg").is_dir() else load_game("fow")
+    db = carddb.load(game.id, game.match_params)
+    names = sorted({c.name for c in db.cards})
+    rnd = random.Random(42)
+    corpus = typo_corpus(names, rnd, size)
+    t = time.perf_counter()
+    ours_right = ours_wrong = 0
+    for text, want in corpus:
+        m = db.index.match(text)
+        if m.card is not None:
+            if m.card.name == want:
+                ours_right += 1
+            else:
+                ours_wrong += 1
+    ours = time.perf_counter() - t
+    t = time.perf_counter()
+    diff_right = diff_wrong = 0
+    for text, want in corpus:
+        got = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
+        if got:
+            if got[0] == want:
+                diff_right += 1
+            else:
+                diff_wrong += 1
+    diff = time.perf_counter() - t
+    rows.append((f"fuzzy lookup ({game.id}, {size} typos)", f"{size / ours:.0f} /s",
+                 f"top-1 {100 * ours_right / size:.1f}%, wrong {ours_wrong}"))
+    rows.append(("difflib.get_close_matches, same corpus", f"{size / diff:.0f} /s",
+                 f"top-1 {100 * diff_right / size:.1f}%, wrong {diff_wrong}; "
+                 f"deckcheck is {diff / ours:.0f}x faster"))
+
+
+def bench_memory(rows: list) -> None:
+    path, fmt = EXAMPLE_DECKS["fow"]
+    code = ("import resource, sys; from deckcheck.cli import _run;"
+            f"_run(['check', {path!r}, '-f', {fmt!r}, '--no-config']);"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    try:
+        kb = int(out.stderr.strip().splitlines()[-1])
+        rows.append(("peak memory, one FoW deck", f"{kb / 1024:.0f} MB", "max RSS"))
+    except (ValueError, IndexError):
+        rows.append(("peak memory, one FoW deck", "n/a", out.stderr.strip()[-80:]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = ap.parse_args()
+    runs = 3 if args.quick else 9
+    rows: list[tuple[str, str, str]] = []
+    bench_startup(runs, rows)
+    bench_one_deck(runs, rows)
+    bench_db_load(rows)
+    bench_batch(200 if args.quick else 1000, rows)
+    bench_fuzzy(rows, 500 if args.quick else 3000)
+    bench_memory(rows)
+    from tabulate import tabulate
+
+    print(f"deckcheck benchmarks ({'quick' if args.quick else 'full'}; "
+          f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]})")
+    print(tabulate(rows, headers=["measure", "value", "note"], tablefmt="github"))
+
+
+if __name__ == "__main__":
+    main()
