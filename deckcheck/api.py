@@ -217,6 +217,32 @@ def _severity_for(code: str, table: dict[str, str]) -> str | None:
     return best[1] if best else None
 
 
+def parse_source(src: SourceText, opts: Options):
+    """Read and resolve a list without checking it: ``(deck, game, format id or None)``.
+
+    The game comes from the format (``-f``, ``Format:``, config) or, failing that, from the
+    file itself (an OCTGN game GUID, a .fdk file).
+    """
+    from deckcheck import carddb
+    from deckcheck import formats as formats_mod
+    from deckcheck.games.base import load_game
+    from deckcheck.parsing.detect import parse, sniff_game
+    from deckcheck.resolve import resolve_deck
+
+    try:
+        format_id, _, _ = choose_format(src, opts)
+        game_id = _errors_as_usage(formats_mod.load, format_id).game
+    except UsageError:
+        format_id, game_id = None, sniff_game(src)
+        if game_id is None:
+            raise
+    game = _errors_as_usage(load_game, game_id)
+    db = _errors_as_usage(carddb.load, game.id, game.match_params)
+    deck = _errors_as_usage(parse, src, game)
+    resolve_deck(deck, game, db)
+    return deck, game, format_id
+
+
 # ---------------------------------------------------------------------------------------
 # many decks
 

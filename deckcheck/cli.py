@@ -119,6 +119,100 @@ def check(
     raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
 
 
+@app.command()
+def fix(
+    paths: List[str] = typer.Argument(..., help="Plain-text deck lists or directories."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else the list's Format: line or the config)."),
+    date: Optional[str] = typer.Option(None, "--date", help="As on this date (YYYY-MM-DD)."),
+    diff: bool = typer.Option(False, "--diff", help="Show a unified diff and change nothing (exit 1 if there is something to fix)."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also replace misspelt names by the card they were read as."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Write card names in en (default), zh-Hans or zh-Hant where known."),
+    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+) -> None:
+    """Rewrite lists with canonical card names, merged duplicate lines and tidy counts."""
+    from pathlib import Path
+
+    from deckcheck.api import Options, UsageError, check_source, collect_paths, validate_date
+    from deckcheck.config import ConfigError, load_config
+    from deckcheck.fileio import atomic_write
+    from deckcheck.fixing import FixError, fix_deck, unified_diff
+    from deckcheck.reading import ReadError, read_path
+
+    try:
+        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
+        lang = lang or cfg.lang or "en"
+        opts = Options(format_id=format_id.lower() if format_id else None,
+                       date=validate_date(date), lang=lang, config=cfg)
+        files = collect_paths(paths, cfg)
+    except (ConfigError, UsageError) as exc:
+        raise Fail(str(exc)) from None
+    pending = failed = 0
+    for name in files:
+        try:
+            src = read_path(name)
+            result = check_source(src, opts)
+            fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
+        except (ReadError, UsageError, FixError) as exc:
+            sys.stderr.write(f"deckcheck: error: {exc}\n")
+            failed += 1
+            continue
+        if not fixed.changed:
+            continue
+        pending += 1
+        if diff:
+            sys.stdout.write(unified_diff(name, src.text, fixed.text))
+            continue
+        if name in ("-", "<stdin>"):
+            sys.stdout.write(fixed.text)
+            continue
+        encoding = src.encoding if src.encoding not in ("utf-16", "utf-32") else src.encoding
+        try:
+            fixed.text.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            encoding = "utf-8"
+        try:
+            atomic_write(name, fixed.text, encoding=encoding)
+        except OSError as exc:
+            sys.stderr.write(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
+            failed += 1
+            continue
+        note = f"; {fixed.skipped_unsafe} misspelling(s) left (use --unsafe-fixes)" \
+            if fixed.skipped_unsafe else ""
+        typer.echo(f"{name}: fixed {len(fixed.changes)} line(s){note}")
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+    raise typer.Exit(EXIT_ILLEGAL if diff and pending else EXIT_OK)
+
+
+@app.command()
+def convert(
+    path: str = typer.Argument(..., help="A deck file (or - for stdin)."),
+    to: str = typer.Option("text", "--to", help="text, arena or o8d."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else Format: line, config, or the file's game)."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
+    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+) -> None:
+    """Write a deck in another supported file format."""
+    from pathlib import Path
+
+    from deckcheck.api import Options, UsageError, parse_source
+    from deckcheck.config import ConfigError, load_config
+    from deckcheck.reading import ReadError, read_path
+    from deckcheck.writing import WRITERS, write
+
+    if to not in WRITERS:
+        raise Fail(f"--to {to!r}: use one of {', '.join(WRITERS)}")
+    try:
+        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
+        src = read_path(path)
+        deck, game, fmt_id = parse_source(src, Options(format_id=format_id, config=cfg))
+    except (ConfigError, UsageError, ReadError) as exc:
+        raise Fail(str(exc)) from None
+    _write(write(deck, game, to, fmt_id), output)
+
+
 def _progress_bar():
     state = {"shown": False}
 

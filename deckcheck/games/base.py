@@ -108,6 +108,26 @@ class Game:
         """Extra text-report tables: ``(title, headers, rows)``."""
         return []
 
+    def chart(self, result: Any) -> tuple[str, list[tuple[str, float]]] | None:
+        """The one picture of a deck for the HTML report: ``(title, [(label, value), …])``.
+
+        By default: cards per card type over the deck's counted zones. Games override it
+        (mana curve, spell points by school …).
+        """
+        deck = result.deck
+        if deck is None:
+            return None
+        counts: dict[str, float] = {}
+        for e in deck.entries:
+            if e.card is None or e.zone in self.non_deck_zones:
+                continue
+            types = e.card.get("types") or [e.card.get("type") or e.card.get("kind") or "other"]
+            label = str(types[0]).replace("_", " ")
+            counts[label] = counts.get(label, 0) + e.count
+        if not counts:
+            return None
+        return ("Cards by type", sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
 
 _GAMES: dict[str, Game] = {}
 

@@ -1,0 +1,161 @@
+"""``deckcheck fix``: rewrite a plain-text list with canonical names and tidy counts.
+
+What a fix changes, line by line (comments, headers, blank lines, zones and order stay):
+
+* **safe** (always): a name matched after normalising (case, punctuation, width, accents,
+  Traditional/Simplified script), another face, an alias or a foreign name becomes the
+  card's canonical name; counts are written ``N Name`` (``4x Name``, ``Name x4`` → ``4 Name``);
+  repeated lines of one card in one zone merge into the first.
+* **unsafe** (only with ``--unsafe-fixes``): a fuzzy match (a misspelling) becomes the card
+  it was read as.
+
+Ambiguous and unknown names are never touched. Lines a game reads in its own way (a mage
+line with an element, a checklist card) are left as written.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from deckcheck.models import DeckResult, Entry
+from deckcheck.parsing.text import parse_card_text
+from deckcheck.reading import split_lines
+
+SAFE_KINDS = {"normalized", "alias", "foreign"}
+_LINE = re.compile(r"^(?P<lead>\s*(?:[-*•·]\s+)?)(?P<body>.*?)(?P<comment>\s+#\s.*)?$")
+_INLINE = re.compile(r"^(?P<prefix>[^:：]+[:：]\s*)(?P<rest>.*)$")
+
+
+class FixError(Exception):
+    """The list cannot be fixed (not plain text, unreadable …): exit 2."""
+
+
+@dataclass(slots=True)
+class Change:
+    line: int
+    old: str
+    new: str | None      # None: the line was merged into an earlier one
+    why: str
+
+
+@dataclass(slots=True)
+class FixResult:
+    text: str
+    changes: list[Change] = field(default_factory=list)
+    skipped_unsafe: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+
+def canonical_name(entry: Entry, lang: str) -> str:
+    card = entry.card
+    if lang != "en":
+        from deckcheck.i18n import card_name_in
+
+        local = card_name_in(card, lang)
+        if local:
+            return local
+    return card.name
+
+
+def _rewrite(raw: str, entry: Entry, name: str | None, count: int) -> str | None:
+    """The line with a new name and count, or None when its shape is not understood."""
+    m = _LINE.match(raw)
+    if not m:
+        return None
+    lead, body, comment = m.group("lead"), m.group("body"), m.group("comment") or ""
+    prefix = ""
+    if entry.inline:
+        km = _INLINE.match(body)
+        if not km:
+            return None
+        prefix, body = km.group("prefix"), km.group("rest")
+    parsed = parse_card_text(body)
+    if isinstance(parsed, str) or parsed.name != entry.name and parsed.raw_name != entry.name:
+        return None  # the game read this line its own way
+    raw_name, bare = parsed.raw_name, parsed.name
+    if raw_name.startswith(bare):
+        before, after = "", raw_name[len(bare):]
+    elif raw_name.endswith(bare):
+        before, after = raw_name[: -len(bare)], ""
+    else:
+        before = after = ""
+    count_text = "" if (entry.inline and parsed.implicit and count == 1) else f"{count} "
+    return f"{lead}{prefix}{count_text}{before}{name or bare}{after}{comment}"
+
+
+def _new_name(entry: Entry, unsafe: bool, lang: str) -> tuple[str | None, str, bool]:
+    """(replacement name or None, reason, whether a fix was withheld as unsafe)."""
+    if entry.card is None:
+        return None, "count", False
+    if entry.match in SAFE_KINDS:
+        return canonical_name(entry, lang), f"{entry.match} name", False
+    if entry.match == "fuzzy":
+        if unsafe:
+            return canonical_name(entry, lang), "misspelt name (unsafe fix)", False
+        return None, "count", True
+    return None, "count", False
+
+
+def fix_deck(text: str, result: DeckResult, unsafe: bool = False, lang: str = "en") -> FixResult:
+    """Compute the fixed text of a list that ``result`` checked."""
+    deck = result.deck
+    if deck is None:
+        raise FixError(result.error or "the list could not be read")
+    if deck.source_format != "text":
+        raise FixError(f"{result.path}: fix rewrites plain-text lists; this is a "
+                       f"{deck.source_format} file (use `deckcheck convert` to turn it into text)")
+    newline = "\r\n" if "\r\n" in text else ("\r" if "\r" in text and "\n" not in text else "\n")
+    lines = split_lines(text)
+    rewrite: dict[int, tuple[Entry, str | None, str]] = {}   # line -> (entry, name, why)
+    merged: dict[int, int] = {}                              # removed line -> kept line
+    totals: dict[int, int] = {}
+    first: dict[tuple, int] = {}
+    skipped = 0
+    for entry in deck.entries:
+        if entry.line is None or entry.line > len(lines) or entry.via == "checklist":
+            continue
+        name, why, withheld = _new_name(entry, unsafe, lang)
+        skipped += withheld
+        rewritable = _rewrite(lines[entry.line - 1], entry, name, entry.count) is not None
+        settled = rewritable and entry.card is not None and (entry.match == "exact"
+                                                            or name is not None)
+        key = (entry.zone, entry.card.id, entry.set_code, entry.number) if settled else None
+        if key is not None and not entry.inline and key in first:
+            kept = first[key]
+            totals[kept] += entry.count
+            merged[entry.line] = kept
+            continue
+        if key is not None and not entry.inline:
+            first[key] = entry.line
+        totals[entry.line] = entry.count
+        rewrite[entry.line] = (entry, name, why)
+    changes: list[Change] = []
+    new_lines: list[str] = []
+    for i, raw in enumerate(lines, start=1):
+        if i in merged:
+            changes.append(Change(i, raw, None, f"merged into line {merged[i]}"))
+            continue
+        if i in rewrite:
+            entry, name, why = rewrite[i]
+            new = _rewrite(raw, entry, name, totals[i])
+            if new is not None and new != raw:
+                if totals[i] != entry.count:
+                    why += " + merged count"
+                changes.append(Change(i, raw, new, why))
+                raw = new
+        new_lines.append(raw)
+    new_text = newline.join(new_lines)
+    if text.endswith(("\n", "\r")):
+        new_text += newline
+    return FixResult(new_text, changes, skipped)
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    return "".join(difflib.unified_diff(old.splitlines(keepends=True),
+                                        new.splitlines(keepends=True),
+                                        fromfile=f"a/{path.lstrip('/')}", tofile=f"b/{path.lstrip('/')}"))

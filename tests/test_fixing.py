@@ -1,0 +1,148 @@
+"""`deckcheck fix` and `deckcheck convert`: safe/unsafe fixes, merging, diffs, atomic
+writes, round trips, and no new findings after fixing any example."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckcheck.api import Options, check_source, parse_source
+from deckcheck.fileio import atomic_write
+from deckcheck.fixing import fix_deck
+from deckcheck.reading import SourceText, read_path
+from deckcheck.writing import write
+
+from conftest import ROOT
+
+MESSY = """Format: fow-classic
+// a comment stays
+Ruler: Little Red, the Wolf Girl
+Main Deck
+4x Absolute Cake Zone   # cakes
+Cheshire Cat, the Grinning Remnant x4
+4 elvish priest
+2 Fiethsing, the Magus of Holy Wind
+2 Fiethsing, the Magus of Holy Wind
+4 Glinda, the Fairy
+4 Gretel
+4 Hamelin's Pied Piper
+4 Tell a Fairy Tale
+4 Tinker Bell, the Spirit
+4 Xeex the Ancient Magic
+Magic Stone Deck
+1 Feethsing, the Holy Wind Stone
+1 Little Red, the Pure Stone
+4 Magic Stone of Blasting Waves
+4 Magic Stone of Deep Wood
+Side Deck
+2 Rapunzle, the Long-Haired Princess
+"""
+
+
+def fixed(text: str, unsafe: bool = False) -> str:
+    src = SourceText("messy.txt", text, "utf-8")
+    return fix_deck(text, check_source(src, Options()), unsafe=unsafe).text
+
+
+def test_safe_fixes_keep_comments_zones_and_order():
+    out = fixed(MESSY).splitlines()
+    assert out[1] == "// a comment stays"
+    assert out[2] == "Ruler: Little Red Riding Hood"
+    assert out[4] == "4 Absolute Cake Zone   # cakes"
+    assert out[5] == "4 Cheshire Cat, the Grinning Remnant"
+    assert out[6] == "4 Elvish Priest"
+    assert out[7] == "4 Fiethsing, the Magus of Holy Wind"      # two lines merged
+    assert out[8] == "4 Glinda, the Fairy"
+    assert "2 Rapunzle, the Long-Haired Princess" in out             # fuzzy: unsafe only
+    assert len(out) == len(MESSY.splitlines()) - 1
+
+
+def test_unsafe_fixes_correct_misspellings():
+    assert "2 Rapunzel, the Long-Haired Princess" in fixed(MESSY, unsafe=True).splitlines()
+
+
+def test_fixing_twice_changes_nothing_and_keeps_crlf():
+    once = fixed(MESSY.replace("\n", "\r\n"))
+    assert "\r\n" in once and "\n" not in once.replace("\r\n", "")
+    assert fixed(once) == once
+
+
+def test_fix_cli_diff_then_write(cli, tmp_path):
+    deck = tmp_path / "messy.txt"
+    deck.write_text(MESSY, encoding="utf-8")
+    r = cli("fix", str(deck), "--diff")
+    assert r.returncode == 1 and "+4 Elvish Priest" in r.stdout.decode()
+    assert deck.read_text(encoding="utf-8") == MESSY          # --diff changes nothing
+    r = cli("fix", str(deck))
+    assert r.returncode == 0 and "fixed" in r.stdout.decode()
+    assert cli("fix", str(deck), "--diff").returncode == 0     # nothing left to fix
+
+
+def test_fix_keeps_a_legacy_encoding(cli, tmp_path):
+    deck = tmp_path / "big5.txt"
+    text = MESSY.replace("Main Deck", "主牌庫").replace("Side Deck", "備牌")
+    deck.write_bytes(text.encode("big5"))
+    assert cli("fix", str(deck)).returncode == 0
+    assert "4 Elvish Priest" in deck.read_bytes().decode("big5")
+
+
+def test_interrupted_write_leaves_the_original(tmp_path, monkeypatch):
+    target = tmp_path / "deck.txt"
+    target.write_text("original\n", encoding="utf-8")
+
+    def crash(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(OSError):
+        atomic_write(target, "new content\n")
+    assert target.read_text(encoding="utf-8") == "original\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]   # no temporary left
+
+
+def test_fix_refuses_non_text_files(cli, tmp_path):
+    fdk = tmp_path / "d.fdk"
+    fdk.write_text('{"ruler": "CMF-005", "main": ["CMF-058"], "stones": []}', encoding="utf-8")
+    r = cli("fix", str(fdk), "-f", "fow-classic")
+    assert r.returncode == 2 and "convert" in r.stderr.decode()
+
+
+@pytest.mark.parametrize("to", ["text", "o8d", "arena"])
+def test_convert_round_trip_keeps_every_card(to):
+    src = SourceText("messy.txt", MESSY, "utf-8")
+    deck, game, fid = parse_source(src, Options())
+    out = write(deck, game, to, fid)
+    ext = {"text": "txt", "o8d": "o8d", "arena": "txt"}[to]
+    again, _, _ = parse_source(SourceText(f"again.{ext}", out, "utf-8"), Options(format_id=fid))
+
+    def tally(d):
+        counts = {}
+        for e in d.entries:
+            key = (e.zone, e.card.name if e.card else e.name)
+            counts[key] = counts.get(key, 0) + e.count
+        return counts
+
+    if to == "arena":   # Arena has no ruler/stone sections: compare card totals only
+        assert sum(tally(again).values()) == sum(tally(deck).values())
+    else:
+        assert tally(again) == tally(deck)
+
+
+def _examples():
+    return sorted(p for p in (ROOT / "examples").rglob("*.txt")) if (ROOT / "examples").is_dir() else []
+
+
+@pytest.mark.parametrize("path", _examples(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_fixing_an_example_adds_no_finding(path, tmp_path):
+    src = read_path(path)
+    before = check_source(src, Options(config=None))
+    if before.deck is None or before.deck.source_format != "text":
+        pytest.skip("not a plain-text list")
+    result = fix_deck(src.text, before)
+    after = check_source(SourceText(str(path), result.text, "utf-8"), Options())
+    old = {(f.code, f.card) for f in before.findings}
+    new = {(f.code, f.card) for f in after.findings} - old
+    assert not new, f"fix introduced {new}"
