@@ -247,8 +247,12 @@ def parse_source(src: SourceText, opts: Options):
 # many decks
 
 
-def collect_paths(paths: Iterable[str], config=None) -> list[str]:
-    """Expand directories (recursively, in a stable order) into deck files."""
+def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False) -> list[str]:
+    """Expand directories (recursively, in a stable order) into deck files.
+
+    The config's include/exclude patterns filter files found in directories; with
+    ``force_exclude`` they also filter files named explicitly (as pre-commit passes them).
+    """
     from deckcheck.parsing.detect import DECK_EXTENSIONS
 
     out: list[str] = []
@@ -257,6 +261,8 @@ def collect_paths(paths: Iterable[str], config=None) -> list[str]:
             out.append(p)
             continue
         path = Path(p)
+        if force_exclude and config is not None and path.is_file() and not config.wants(path):
+            continue
         if path.is_dir():
             found = []
             for root, dirs, files in os.walk(path):
@@ -280,8 +286,8 @@ def collect_paths(paths: Iterable[str], config=None) -> list[str]:
 
 
 def check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
-                progress=None) -> list[DeckResult]:
-    files = collect_paths(paths, opts.config)
+                progress=None, force_exclude: bool = False) -> list[DeckResult]:
+    files = collect_paths(paths, opts.config, force_exclude)
     if jobs > 1 and len(files) > 1:
         from deckcheck.batch import check_parallel
 

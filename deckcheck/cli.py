@@ -67,6 +67,7 @@ def check(
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Do not report rule codes with these prefixes (repeatable)."),
     jobs: int = typer.Option(1, "-j", "--jobs", min=1, max=64, help="Worker processes for many decks."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+    force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too (for pre-commit)."),
 ) -> None:
     """Check deck lists and report every problem; exit 1 if any deck is illegal."""
     from pathlib import Path
@@ -102,7 +103,8 @@ def check(
             except formats.FormatError as exc:
                 raise UsageError(str(exc)) from None
         progress = _progress_bar() if sys.stderr.isatty() else None
-        results = check_paths(paths, opts, jobs=jobs, progress=progress)
+        results = check_paths(paths, opts, jobs=jobs, progress=progress,
+                              force_exclude=force_exclude)
     except UsageError as exc:
         raise Fail(str(exc)) from None
     errors = [r.error for r in results if r.error is not None]
@@ -129,6 +131,7 @@ def fix(
     lang: Optional[str] = typer.Option(None, "--lang", help="Write card names in en (default), zh-Hans or zh-Hant where known."),
     config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+    force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too."),
 ) -> None:
     """Rewrite lists with canonical card names, merged duplicate lines and tidy counts."""
     from pathlib import Path
@@ -144,7 +147,7 @@ def fix(
         lang = lang or cfg.lang or "en"
         opts = Options(format_id=format_id.lower() if format_id else None,
                        date=validate_date(date), lang=lang, config=cfg)
-        files = collect_paths(paths, cfg)
+        files = collect_paths(paths, cfg, force_exclude)
     except (ConfigError, UsageError) as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
