@@ -152,6 +152,10 @@ def _check_with_format(src: SourceText, fmt, date: str | None, opts: Options,
             findings.extend(rule.check(ctx))
     findings = select_findings(findings, opts, Path(src.path))
     findings.sort(key=Finding.sort_key)
+    if opts.lang != "en":
+        from deckcheck.i18n import localize
+
+        localize(findings, opts.lang, db)
     result = DeckResult(path=src.path, game=game.id, format=fmt.id, date=date, deck=deck,
                         findings=findings)
     result.counts = zone_counts(ctx)

@@ -1,8 +1,21 @@
-"""Languages: report headings and card names in English, Simplified or Traditional Chinese."""
+"""Languages: report headings, finding messages and card names in English, Simplified or
+Traditional Chinese (``--lang``).
+
+Message templates are kept per rule code in ``deckcheck/locale/zh-Hans.yaml`` with the same
+``{placeholders}`` as the English template; Traditional Chinese is converted from them
+character by character, with ``zh-Hant.yaml`` for the few words that differ. A finding with
+no translation keeps its English message.
+"""
 
 from __future__ import annotations
 
-from deckcheck.models import Card
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from deckcheck.models import Card, Finding
+
+_LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
@@ -51,3 +64,49 @@ def card_name_in(card: Card, lang: str) -> str | None:
         conv = to_simplified if lang == "zh-Hans" else to_traditional
         return conv(names[other][0])
     return None
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, Any]:
+    """The message templates of ``lang`` (empty for English)."""
+    if lang == "en":
+        return {}
+    import yaml
+
+    def read(name: str) -> dict[str, Any]:
+        path = _LOCALE_DIR / f"{name}.yaml"
+        if not path.is_file():
+            return {}
+        return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("messages") or {}
+
+    base = read("zh-Hans")
+    if lang == "zh-Hant":
+        from deckcheck.matching.normalise import to_traditional
+
+        base = {k: ({kk: to_traditional(vv) for kk, vv in v.items()} if isinstance(v, dict)
+                    else to_traditional(v)) for k, v in base.items()}
+        base.update(read("zh-Hant"))
+    return base
+
+
+def localize(findings: Iterable[Finding], lang: str, db=None) -> None:
+    """Re-render finding messages in ``lang`` where a translation exists (in place)."""
+    if lang == "en":
+        return
+    messages = catalog(lang)
+    for f in findings:
+        template = messages.get(f.code)
+        if isinstance(template, dict):
+            template = template.get(f.args.get("variant") or "default")
+        if not template:
+            continue
+        args = dict(f.args)
+        if db is not None and f.card:
+            card = db.find(f.card)
+            local = card_name_in(card, lang) if card is not None else None
+            if local and local != card.name:
+                args["card"] = f"{card.name} [{local}]"
+        try:
+            f.message = template.format(**args)
+        except (KeyError, IndexError, ValueError):
+            pass  # a translation that does not fit this finding's arguments: keep English

@@ -49,7 +49,7 @@ def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
     shown = text if len(text) <= 60 else text[:57] + "..."
     return Finding(code="DCK001", name="unparseable-line", severity=Severity.ERROR,
                    message=f"Line {line}: cannot read {shown!r}: {why}. {fix}", line=line,
-                   args={"text": shown, "why": why, "fix": fix})
+                   args={"text": shown, "why": why, "fix": fix, "line": line})
 
 
 def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, ...]]:
