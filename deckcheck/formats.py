@@ -92,8 +92,18 @@ def _roots(extra_dirs: list[Path] | None) -> list[Path]:
     return [data_dir("formats"), user_data_dir() / "formats"] + list(extra_dirs or ())
 
 
+_FILES: dict[tuple, dict[str, Path]] = {}
+
+
 def format_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
-    """Map every format id to its file (by file name; cheap: no YAML is read)."""
+    """Map every format id to its file (by file name; no YAML is read; once per process)."""
+    key = tuple(map(str, extra_dirs or ()))
+    if key not in _FILES:
+        _FILES[key] = _find_format_files(extra_dirs)
+    return _FILES[key]
+
+
+def _find_format_files(extra_dirs: list[Path] | None) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in _roots(extra_dirs):
         if not root.is_dir():
