@@ -58,7 +58,7 @@ def check(
     paths: List[str] = typer.Argument(..., help="Deck files, directories (recursed) or - for stdin."),
     format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
     date: Optional[str] = typer.Option(None, "--date", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
-    output_format: Optional[str] = typer.Option(None, "--output-format", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default) or json."),
+    output_format: Optional[str] = typer.Option(None, "--output-format", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, concise, sarif, junit, github, markdown or html."),
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the report to this file instead of stdout."),
     lang: Optional[str] = typer.Option(None, "--lang", help="en, zh-Hans or zh-Hant."),
     strict: bool = typer.Option(False, "--strict", help="Warnings also make the exit code 1."),
@@ -112,7 +112,11 @@ def check(
         for message in errors:  # nothing could be checked: one line per problem, no report
             sys.stderr.write(f"deckcheck: error: {message}\n")
         raise typer.Exit(EXIT_ERROR)
-    reporter = reporter_cls(ReportOptions(lang=lang, strict=strict))
+    reporter = reporter_cls(ReportOptions(
+        lang=lang, strict=strict,
+        extra={"select": list(opts.select) or list(cfg.select),
+               "ignore": list(opts.ignore) + list(cfg.ignore),
+               "formats_dirs": list(cfg.formats_dirs)}))
     _write(reporter.render(results), output)
     for message in errors:
         sys.stderr.write(f"deckcheck: error: {message}\n")

@@ -7,6 +7,12 @@ import importlib
 REPORTERS: dict[str, str] = {
     "text": "deckcheck.reporting.text:TextReporter",
     "json": "deckcheck.reporting.json_report:JsonReporter",
+    "concise": "deckcheck.reporting.concise:ConciseReporter",
+    "sarif": "deckcheck.reporting.sarif:SarifReporter",
+    "junit": "deckcheck.reporting.junit:JunitReporter",
+    "github": "deckcheck.reporting.github:GithubReporter",
+    "markdown": "deckcheck.reporting.markdown:MarkdownReporter",
+    "html": "deckcheck.reporting.html:HtmlReporter",
 }
 
 

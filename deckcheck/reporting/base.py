@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from deckcheck.models import DeckResult, Severity
+from deckcheck.models import DeckResult, Finding, Severity
 
 
 @dataclass(slots=True)
@@ -14,6 +16,8 @@ class ReportOptions:
     strict: bool = False
     color: bool = False
     root: str | None = None          # paths are shown relative to this directory
+    # more for the CI formats: "select"/"ignore" (rule-code prefixes the user chose, so that
+    # JUnit marks left-out rules as skipped), "formats_dirs" (the config's format folders)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -36,3 +40,128 @@ class Reporter:
 
     def render(self, results: list[DeckResult]) -> str:
         raise NotImplementedError
+
+
+# ---------------------------------------------------------------------------------------
+# helpers shared by the CI formats
+
+#: deckcheck severities as SARIF / GitHub levels
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+_STDIN_NAMES = {"-", "<stdin>", "<string>", "<bytes>"}
+
+
+def is_stdin(path: str) -> bool:
+    """True for decks that did not come from a file (stdin, the API's strings)."""
+    return path in _STDIN_NAMES
+
+
+def error_text(result: DeckResult) -> str:
+    """An unreadable deck's problem, without the ``path: `` prefix the reader puts first."""
+    text = str(result.error or "")
+    prefix = f"{result.path}: "
+    return text[len(prefix):] if text.startswith(prefix) and len(text) > len(prefix) else text
+
+
+def is_failure(finding: Finding, strict: bool) -> bool:
+    """An error finding, or with ``--strict`` a warning: what makes the exit code 1."""
+    return finding.severity is Severity.ERROR or (strict and finding.severity is Severity.WARNING)
+
+
+def ordered_findings(result: DeckResult) -> list[Finding]:
+    """Findings in file order: whole-deck findings first, then by line, code and message."""
+    return sorted(result.findings,
+                  key=lambda f: (f.line if f.line is not None else 0, f.code, f.message))
+
+
+def one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def report_root(options: ReportOptions) -> Path:
+    """The directory report paths are relative to: ``options.root``, else the git work tree
+    containing the working directory, else the working directory."""
+    if options.root:
+        return Path(os.path.abspath(options.root))
+    cwd = Path(os.path.abspath(os.getcwd()))
+    for d in (cwd, *cwd.parents):
+        if (d / ".git").exists():
+            return d
+    return cwd
+
+
+def relative_path(path: str, root: Path) -> str | None:
+    """``path`` relative to ``root`` with forward slashes, or None when it lies outside."""
+    if is_stdin(path):
+        return None
+    absolute = Path(os.path.abspath(path))
+    real = (Path(os.path.realpath(absolute)), Path(os.path.realpath(root)))
+    for a, r in ((absolute, root), real):  # as written, then with symbolic links resolved
+        try:
+            return a.relative_to(r).as_posix()
+        except ValueError:
+            continue
+    return None
+
+
+def repo_path(path: str, root: Path) -> str:
+    """The path CI tools should show: repository-relative where possible, else as given."""
+    rel = relative_path(path, root)
+    return rel if rel is not None else path.replace(os.sep, "/")
+
+
+def rules_checked(result: DeckResult, options: ReportOptions) -> list[tuple["object", bool]]:
+    """The rules that ran for one deck, as ``(rule, selected)`` pairs in code order.
+
+    These are the format's active check rules plus the reading and name-matching rules of
+    the game. ``selected`` is False for rules the user left out with ``select``/``ignore``
+    prefixes passed in ``options.extra``. A rule with a finding is always included.
+    """
+    from deckcheck.rules.base import all_rules, get_rule, matches_prefix
+
+    rules: dict[str, object] = {}
+    if result.game is not None:
+        for r in all_rules(result.game):
+            if r.stage == "parse":
+                rules[r.code] = r
+        fmt = None
+        if result.format:
+            from deckcheck import formats
+
+            try:
+                extra = [Path(p) for p in options.extra.get("formats_dirs") or ()]
+                fmt = formats.load(result.format, extra or None).for_date(result.date)
+            except (formats.FormatError, OSError, ValueError):
+                fmt = None
+        if fmt is not None:
+            from deckcheck.api import active_rules_cached
+            from deckcheck.games.base import load_game
+
+            for r in active_rules_cached(load_game(result.game), fmt):
+                rules[r.code] = r
+        else:  # a format from elsewhere: the game's rules
+            for r in all_rules(result.game):
+                rules.setdefault(r.code, r)
+    for f in result.findings:
+        if f.code not in rules:
+            rules[f.code] = get_rule(f.code) or UndocumentedRule(f)
+    select = [str(s) for s in options.extra.get("select") or ()]
+    ignore = [str(s) for s in options.extra.get("ignore") or ()]
+    found = {f.code for f in result.findings}
+    out = []
+    for code in sorted(rules):
+        selected = code in found or ((not select or matches_prefix(code, select))
+                                     and not (ignore and matches_prefix(code, ignore)))
+        out.append((rules[code], selected))
+    return out
+
+
+class UndocumentedRule:
+    """Stands in for a finding code that no registered rule documents."""
+
+    def __init__(self, finding: Finding):
+        self.code = finding.code
+        self.name = finding.name
+        self.severity = finding.severity
+        self.game = None
+        self.doc = self.summary = finding.name

@@ -1,0 +1,81 @@
+"""GitHub Actions workflow commands: one annotation per finding, grouped per deck, then a
+plain summary.
+
+Errors, warnings and info findings become ``::error``, ``::warning`` and ``::notice``
+commands with the deck's repository-relative path, the line where known and the rule code as
+title. GitHub shows only the first few annotations of a step, so the summary after the
+groups gives the totals, every deck's verdict and how many findings are only in the log.
+"""
+
+from __future__ import annotations
+
+from deckcheck.models import DeckResult, Severity
+from deckcheck.reporting.base import (Reporter, error_text, is_stdin, ordered_findings,
+                                      repo_path, report_root, summary)
+
+#: annotations of one kind GitHub shows per step; the rest are only in the log
+ANNOTATION_LIMIT = 10
+
+COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def escape_data(text: object) -> str:
+    """Escape a command's message (after ``::``)."""
+    return str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: object) -> str:
+    """Escape a command property value (``file=``, ``title=`` …)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(name: str, message: object, **props: object) -> str:
+    """One workflow command line, e.g. ``::error file=a.txt,line=3,title=X::text``."""
+    given = ",".join(f"{k}={escape_property(v)}" for k, v in props.items() if v is not None)
+    return f"::{name}{' ' + given if given else ''}::{escape_data(message)}"
+
+
+class GithubReporter(Reporter):
+    name = "github"
+
+    def render(self, results: list[DeckResult]) -> str:
+        root = report_root(self.options)
+        out: list[str] = []
+        emitted = dict.fromkeys(COMMANDS.values(), 0)
+        for r in results:
+            file = None if is_stdin(r.path) else repo_path(r.path, root)
+            out.append(command("group", f"deckcheck {r.path}"))
+            if r.error is not None:
+                out.append(command("error", error_text(r), file=file, title="unreadable deck"))
+                emitted["error"] += 1
+            for f in ordered_findings(r):
+                kind = COMMANDS[f.severity]
+                line = f.line if file is not None else None  # a line needs a file
+                out.append(command(kind, f.message, file=file, line=line, title=f.code))
+                emitted[kind] += 1
+            out.append("::endgroup::")
+        totals = summary(results)
+        unreadable = sum(1 for r in results if r.error is not None)
+        notices = sum(r.count(Severity.INFO) for r in results)
+        out.append(f"deckcheck: {totals['decks']} deck(s) checked: {totals['legal']} legal, "
+                   f"{totals['illegal']} illegal ({totals['errors']} error(s), "
+                   f"{totals['warnings']} warning(s), {notices} note(s)"
+                   + (f", {unreadable} unreadable" if unreadable else "") + ").")
+        for r in results:
+            if r.error is not None:
+                verdict = "unreadable"
+            else:
+                verdict = "legal" if r.legal else "illegal"
+                counted = ((r.count(Severity.ERROR), "error(s)"),
+                           (r.count(Severity.WARNING), "warning(s)"))
+                parts = [f"{n} {word}" for n, word in counted if n]
+                detail = ", ".join([r.format or "?"] + parts)
+                verdict += f" ({detail})"
+            out.append(f"  {escape_data(r.path)}: {verdict}")  # one line, never a command
+        hidden = {k: n - ANNOTATION_LIMIT for k, n in emitted.items() if n > ANNOTATION_LIMIT}
+        if hidden:
+            listed = ", ".join(f"{n} {k}(s)" for k, n in hidden.items())
+            out.append(f"deckcheck: GitHub shows only the first {ANNOTATION_LIMIT} annotations "
+                       f"of each kind; {sum(hidden.values())} more ({listed}) are listed only in "
+                       "the groups above.")
+        return "".join(line + "\n" for line in out)
