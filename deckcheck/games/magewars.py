@@ -1,0 +1,452 @@
+"""Mage Wars: declaring the mage, spellbook points, report tables and apprentice books.
+
+* The mage is declared by a ``Mage:`` / ``法师:`` line, a Mage section (text or OCTGN), or
+  a mage name on a line of its own (an export's first line). ``Wizard (Fire)``,
+  ``Wizard(Fire)``, ``巫师 (火)`` and the older OCTGN ``Wizard Stats (Fire)`` carry the
+  Wizard's element; an ``Element:`` line does too. A mage or stats card listed among the
+  spells is moved to the mage zone; a spell listed under the Mage header is moved to the
+  spellbook.
+* An OCTGN clipboard line ``2 - Lightning Bolt - 2 - 2 - 4`` keeps its trailing numbers
+  (level, cost, total) so that MWR122 can compare them with deckcheck's cost.
+* :func:`mage_info` picks the mage row of the format's variant (arena / academy /
+  apprentice) and the element; :func:`book_cost` costs the spellbook (§2.3,
+  :mod:`deckcheck.games.magewars_book`).
+* ``stats`` and ``report_sections`` give the points per card, school, type and level;
+  ``sample`` prints an apprentice spellbook as a plain-text list
+  (:mod:`deckcheck.games.magewars_apprentice`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from deckcheck.games.base import Game
+from deckcheck.games.magewars_book import (SPELL_TYPES, BookCost, Mage, card_kind, cost_book,
+                                           level_text, school_text)
+from deckcheck.matching import normalise
+from deckcheck.models import DeckList, Entry, Finding
+
+MAGE_KINDS = ("mage", "mage_stats")
+_CLIPBOARD = re.compile(r"^(?P<name>.*?\S)\s+-\s+(?P<level>\d+(?:[+/]\d+)*)\s+-\s+(?P<cost>\d+)"
+                        r"\s+-\s+(?P<total>\d+)\s*$")
+_SUFFIX = re.compile(r"^(?P<base>.*?\S)\s*[(（]\s*(?P<word>[^()（）]{1,20}?)\s*[)）]\s*$")
+NO_MAGE = {"nomage", "none"}
+DEFAULT_ELEMENT = "Air"
+
+
+def is_mage_card(card) -> bool:
+    return card is not None and card_kind(card) in MAGE_KINDS
+
+
+class MageWarsGame(Game):
+    def __init__(self, data: dict[str, Any]):
+        super().__init__(data)
+        self.element_words: dict[str, str] = {}
+        for element, words in (data.get("elements") or {}).items():
+            for w in [element] + list(words or ()):
+                self.element_words[normalise.key(w)] = element
+        self.type_header_map: dict[str, str] = {}
+        for type_, words in (data.get("type_headers") or {}).items():
+            for w in [type_] + list(words or ()):
+                self.type_header_map[normalise.key(w)] = type_
+
+    # -- parsing ---------------------------------------------------------------------------
+    @property
+    def parsers(self):  # type: ignore[override]
+        from deckcheck.parsing.magewars_bbcode import looks_like_bbcode, parse_bbcode
+        from deckcheck.parsing.magewars_sbb import looks_like_sbb, parse_sbb
+
+        return {"bbcode": (looks_like_bbcode, parse_bbcode), "sbb": (looks_like_sbb, parse_sbb)}
+
+    def element_of(self, word: str | None) -> str | None:
+        return self.element_words.get(normalise.key(word or "")) if word else None
+
+    def header_type(self, hint: str | None) -> str | None:
+        return self.type_header_map.get(normalise.key(hint)) if hint else None
+
+    def prepare_entry(self, entry: Entry, deck: DeckList) -> Iterable[Finding]:
+        m = _CLIPBOARD.match(entry.raw_name or entry.name)
+        if m:
+            entry.extra["listed"] = {"level": m.group("level"), "cost": int(m.group("cost")),
+                                     "total": int(m.group("total"))}
+            entry.name = entry.raw_name = m.group("name")
+            entry.set_code = entry.number = None
+        if normalise.key(entry.name) in NO_MAGE and entry.zone in ("mage", "spellbook"):
+            entry.extra["no_mage"] = True
+        return ()
+
+    def resolve_entry(self, entry: Entry, db) -> bool:
+        """Mage lines with an element suffix: ``Wizard (Fire)``, ``Wizard Stats (Fire)``."""
+        if entry.extra.get("no_mage"):
+            entry.match = "exact"       # NO_MAGE: an export's "no mage" line; MWR106 reports it
+            return True
+        if entry.extra.get("by_code"):  # .sbb: printed codes only
+            return self._resolve_code(entry, db)
+        index = db.index
+        for text in dict.fromkeys([entry.raw_name or entry.name, entry.name]):
+            if index.lookup_exact(text) is not None:
+                return False            # the whole text is a name (e.g. "Beastmaster (Johktari)")
+            m = _SUFFIX.match(text)
+            if not m:
+                continue
+            base = index.lookup_exact(m.group("base"))
+            if base is None and self.element_of(m.group("word")):
+                base = index.match(m.group("base"))    # "Wizzard (Fire)": misspelt, with a warning
+            if base is None or not is_mage_card(base.card):
+                continue
+            from deckcheck.resolve import apply_match
+
+            entry.name, entry.set_code, entry.number = m.group("base"), None, None
+            apply_match(entry, base)
+            element = self.element_of(m.group("word"))
+            if element:
+                entry.extra["element"] = element
+            else:
+                entry.extra["bad_element"] = m.group("word")
+            return True
+        return False
+
+    def _resolve_code(self, entry: Entry, db) -> bool:
+        from deckcheck.matching.index import Match
+        from deckcheck.resolve import apply_match
+
+        cards = code_map(db).get(entry.extra["by_code"], [])
+        if len(cards) == 1:
+            apply_match(entry, Match("exact", cards[0], via="code"))
+        elif cards:
+            apply_match(entry, Match("ambiguous", candidates=cards))
+        else:
+            apply_match(entry, Match("unknown"))
+        return True
+
+    def after_resolve(self, entry: Entry, db) -> Iterable[Finding]:
+        card = entry.card
+        code = entry.extra.get("code")
+        if code and card is not None:       # forum BBCode: does the code name the same card?
+            named = code_map(db).get(code.upper(), [])
+            if named and card not in named:
+                from deckcheck.rules.core import IdNameMismatch
+
+                return [IdNameMismatch().finding(
+                    None, card=card.name, line=entry.line, zone=entry.zone,
+                    message=f'Line {entry.line}: the code {code} is {named[0].name}, but the '
+                            f'text says "{entry.name}"; {card.name} was used.')]
+        if card is None:
+            if entry.zone == "mage" and not entry.extra.get("no_mage") and entry.match == "unknown":
+                entry.extra["no_generic"] = True     # MWR106 names the unknown mage
+            return ()
+        if is_mage_card(card):
+            if entry.zone != "mage":
+                entry.extra["moved_from"] = entry.zone
+                entry.zone = "mage"
+            for element, guid in (card.get("element_octgn_ids") or {}).items():
+                if entry.ref and entry.ref.strip().lower() == guid.lower():
+                    entry.extra.setdefault("element", element)
+        elif entry.zone == "mage":
+            entry.extra["moved_from"] = "mage"
+            entry.zone = "spellbook"
+        return ()
+
+    # -- statistics and report -------------------------------------------------------------
+    def stats(self, ctx) -> dict[str, Any]:
+        info = mage_info(ctx)
+        mage = info.mage
+        if mage is None:
+            return {"mage": None, "spellbook_points": None, "spellbook_limit": None,
+                    "partial": True, "apprentice": None}
+        book = book_cost(ctx)
+        apprentice = ctx.fmt.get("apprentice") is not None
+        out: dict[str, Any] = {
+            "mage": mage.name, "mage_class": mage.cls, "element": mage.element,
+            "variant": mage.variant,
+            "spellbook_points": book.total,
+            "spellbook_limit": None if apprentice else info.limit,
+            "spells": book.spells, "distinct": len(book.lines),
+            "by_school": book.by_school(), "by_type": book.by_type(), "by_level": book.by_level(),
+            "epic": sum(ln.count for ln in book.lines if ln.card.get("epic")),
+            "novice": sum(ln.count for ln in book.lines if ln.card.get("novice")),
+            "cards": [card_row(ctx, ln) for ln in book.lines],
+            "apprentice": None,
+        }
+        if info.element_missing:
+            out["element_assumed"] = info.assumed_element
+        unresolved = sum(e.count for e in ctx.entries("spellbook") if e.card is None)
+        if unresolved:
+            out["partial"] = True
+            out["unresolved"] = unresolved
+        if apprentice:
+            from deckcheck.games.magewars_apprentice import apprentice_match
+
+            match = apprentice_match(ctx)
+            out["apprentice"] = {"edition": match.edition if match.exact else None,
+                                 "points_arena": book.total}
+        return out
+
+    def report_sections(self, result) -> list[tuple[str, list[str], list[list[Any]]]]:
+        stats = result.stats or {}
+        cards = stats.get("cards")
+        if not cards:
+            return []
+        rows: list[list[Any]] = []
+        order = {t: i for i, t in enumerate(SPELL_TYPES)}
+        for c in sorted(cards, key=lambda c: (order.get(c.get("type"), 99), c["name"])):
+            rows.append([c["count"], c.get("label") or c["name"], c.get("type") or "",
+                         f"{c['schools']} {c['level']}", c["cost_each"], c["cost_total"],
+                         c["basis"]])
+        limit = stats.get("spellbook_limit")
+        total = stats.get("spellbook_points")
+        partial = " (partial: unknown cards not counted)" if stats.get("partial") else ""
+        rows.append(["", f"Total: {total}" + (f" / {limit}" if limit is not None else "")
+                     + partial, "", "", "", total, ""])
+        title = f"Spellbook points — {stats.get('mage')}"
+        if stats.get("element"):
+            title += f" ({stats['element']})"
+        elif stats.get("element_assumed"):
+            title += f" (no element given; costed as {stats['element_assumed']})"
+        if stats.get("apprentice") is not None:
+            title += " — Arena points, for information (Apprentice Mode does not count points)"
+        out = [(title, ["Qty", "Card", "Type", "School/Level", "Each", "Total", "Basis"], rows)]
+        school_rows = [[s, v["cards"], v["points"]] for s, v in (stats.get("by_school") or {}).items()]
+        if school_rows:
+            out.append(("Points by school", ["School", "Cards", "Points"], school_rows))
+        type_rows = [[t, v["cards"], v["points"]] for t, v in (stats.get("by_type") or {}).items()]
+        if type_rows:
+            out.append(("Points by type", ["Type", "Cards", "Points"], type_rows))
+        return out
+
+    # -- apprentice books ------------------------------------------------------------------
+    def sample(self, format_id: str, who: str | None, lang: str = "en") -> str:
+        from deckcheck import carddb
+        from deckcheck.formats import load
+        from deckcheck.games.magewars_apprentice import apprentice_books, render_book, split_edition
+
+        fmt = load(format_id)
+        if fmt.get("apprentice") is None:
+            raise LookupError(f"{format_id} has no ready-made lists; try "
+                              "`deckcheck sample magewars-apprentice beastmaster`")
+        db = carddb.load(self.id, self.match_params)
+        books = apprentice_books(db)
+        choices = sorted({f"{b['mage'].lower()}" for b in books})
+        if not who:
+            raise LookupError(f"say whose apprentice spellbook: {', '.join(choices)} "
+                              "(add '-4th' for the 4th edition, e.g. beastmaster-4th)")
+        mage_word, edition = split_edition(who)
+        mage_name = self._book_mage(db, mage_word)
+        chosen = [b for b in books if b["mage"] == mage_name and b["edition"] == edition]
+        if not chosen:
+            raise LookupError(f"no apprentice spellbook for {who!r}; choose one of "
+                              f"{', '.join(choices)} (editions: original, 4th)")
+        return render_book(chosen[0], fmt.id, db, lang, self)
+
+    def _book_mage(self, db, word: str) -> str | None:
+        from deckcheck.games.magewars_apprentice import apprentice_books
+
+        names = {b["mage"] for b in apprentice_books(db)}
+        for n in names:
+            if normalise.key(n) == normalise.key(word):
+                return n
+        card = db.find(word)
+        if card is not None and is_mage_card(card):
+            return mage_identity(db, card)
+        return None
+
+
+GAME_CLASS = MageWarsGame
+
+
+# ---------------------------------------------------------------------------------------
+# the declared mage
+
+
+@dataclass(slots=True)
+class MageInfo:
+    mage: Mage | None = None             # the mage used for costing (format variant, element)
+    limit: int | None = None
+    identities: list[tuple[str, Entry]] = field(default_factory=list)   # distinct mages named
+    entry: Entry | None = None           # the entry that declared the mage
+    unknown: list[Entry] = field(default_factory=list)
+    no_mage_line: Entry | None = None
+    element: str | None = None
+    element_line: int | None = None
+    element_missing: bool = False
+    assumed_element: str | None = None
+    bad_element: tuple[str, int | None] | None = None
+    stray_element: tuple[str, int | None] | None = None
+    variant_mismatch: list[tuple[Entry, str]] = field(default_factory=list)   # (entry, its variant)
+    no_version: bool = False             # the mage has no row for the format's variant
+    arena: Mage | None = None            # the Arena version (apprentice points, fallbacks)
+
+
+_CODES: dict[int, dict[str, list]] = {}
+
+
+def code_map(db) -> dict[str, list]:
+    """Printed code (upper case) -> the cards printed with it (codes are sometimes reused)."""
+    found = _CODES.get(id(db))
+    if found is None:
+        found = {}
+        for card in db.cards:
+            codes = {card.get("code")} | {p.get("code") for p in card.get("printings") or ()}
+            for c in codes:
+                if c:
+                    bucket = found.setdefault(str(c).upper(), [])
+                    if card not in bucket:
+                        bucket.append(card)
+        _CODES[id(db)] = found
+    return found
+
+
+def mage_rows(db) -> dict[str, dict[str, Any]]:
+    return (db.tables.get("mages") or {}).get("mages") or {}
+
+
+def mage_identity(db, card) -> str:
+    rows = mage_rows(db)
+    for rid in (card.get("mage_rows") or {}).values():
+        if rid in rows:
+            return rows[rid].get("name") or rid
+    return card.name
+
+
+def _row_for(db, identity: str, variant: str) -> str | None:
+    for rid, row in mage_rows(db).items():
+        if row.get("name") == identity and row.get("variant") == variant:
+            return rid
+    return None
+
+
+def mage_info(ctx) -> MageInfo:
+    return ctx.once("magewars.mage", lambda: _mage_info(ctx))
+
+
+def _mage_info(ctx) -> MageInfo:
+    info = MageInfo()
+    db, game = ctx.db, ctx.game
+    for e in ctx.entries("mage", "spellbook"):
+        if e.extra.get("no_mage"):
+            info.no_mage_line = info.no_mage_line or e
+        elif e.zone == "mage" and e.card is None and e.match in ("unknown", "ambiguous"):
+            info.unknown.append(e)
+    declared = [e for e in ctx.entries("mage") if is_mage_card(e.card) and e.count > 0]
+    seen: dict[str, Entry] = {}
+    for e in declared:
+        seen.setdefault(mage_identity(db, e.card), e)
+    info.identities = list(seen.items())
+    if not declared:
+        return info
+    primary = next((e for e in declared if card_kind(e.card) == "mage"), declared[0])
+    identity = mage_identity(db, primary.card)
+    info.entry = primary
+    variant = ctx.fmt.get("mage_variant") or "arena"
+    for e in declared:
+        variants = set((e.card.get("mage_rows") or {}))
+        if mage_identity(db, e.card) == identity and variant not in variants and variants:
+            info.variant_mismatch.append((e, sorted(variants)[0]))
+    rows = mage_rows(db)
+    arena_id = _row_for(db, identity, "arena")
+    info.arena = Mage.from_row(arena_id, rows[arena_id]) if arena_id else None
+    rid = _row_for(db, identity, variant)
+    points = ctx.fmt.get("points") or {}
+    if rid is None:
+        info.no_version = True
+        base = info.arena
+        if base is None:
+            any_id = next(iter((primary.card.get("mage_rows") or {}).values()), None)
+            base = Mage.from_row(any_id, rows[any_id]) if any_id in rows else None
+        mage = base
+        limit = points.get("fallback_limit", base.limit if base else None)
+    else:
+        mage = Mage.from_row(rid, rows[rid])
+        limit = mage.limit
+    # the element: on a mage line, an older stats card id, or an Element: line
+    element = element_line = None
+    for e in declared:
+        if e.extra.get("element") and element is None:
+            element, element_line = e.extra["element"], e.line
+        if e.extra.get("bad_element") and info.bad_element is None:
+            info.bad_element = (e.extra["bad_element"], e.line)
+    meta = ctx.deck.metadata.get("element")
+    if meta:
+        word = game.element_of(meta) if hasattr(game, "element_of") else None
+        if word and element is None:
+            element, element_line = word, ctx.deck.metadata_lines.get("element")
+        elif not word and info.bad_element is None:
+            info.bad_element = (meta, ctx.deck.metadata_lines.get("element"))
+    if mage is not None:
+        if mage.element_choice:
+            if element:
+                mage = mage.with_element(element)
+                info.element, info.element_line = element, element_line
+            else:
+                info.element_missing = True
+                info.assumed_element = _default_element(ctx, mage)
+                mage = mage.with_element(info.assumed_element)
+        elif element:
+            info.stray_element = (element, element_line)
+    if info.arena is not None and info.arena.element_choice:
+        info.arena = info.arena.with_element(info.element or _default_element(ctx, info.arena))
+    info.mage, info.limit = mage, limit
+    return info
+
+
+def _default_element(ctx, mage: Mage) -> str:
+    want = (ctx.fmt.get("apprentice") or {}).get("info_element") or DEFAULT_ELEMENT
+    return want if want in mage.element_choice else mage.element_choice[0]
+
+
+# ---------------------------------------------------------------------------------------
+# costing the list
+
+
+def cost_options(ctx) -> dict[str, Any]:
+    points = ctx.fmt.get("points") or {}
+    academy = ctx.fmt.get("academy") or {}
+    return {"academy_novice": bool(academy.get("novice_opposed_triple")),
+            "fixed": points.get("fixed_cost") or {}, "novice_cost": points.get("novice_cost", 1)}
+
+
+def spell_items(ctx) -> list[tuple[Any, int, Entry]]:
+    return [(e.card, e.count, e) for e in ctx.resolved("spellbook")]
+
+
+def book_cost(ctx, mage: Mage | None = None) -> BookCost:
+    """The spellbook costed for the declared mage (or for ``mage``)."""
+    if mage is not None:
+        return cost_book(spell_items(ctx), mage, **cost_options(ctx))
+
+    def build() -> BookCost:
+        info = mage_info(ctx)
+        m = info.mage
+        opts = cost_options(ctx)
+        if ctx.fmt.get("apprentice") is not None:
+            m = info.arena or m        # Apprentice Mode: the Arena points, for information
+            opts["academy_novice"] = False
+        return cost_book(spell_items(ctx), m, **opts)
+
+    return ctx.once("magewars.book", build)
+
+
+def card_row(ctx, line) -> dict[str, Any]:
+    card = line.card
+    row = {"name": card.name, "count": line.count, "type": card.get("type"),
+           "schools": school_text(card), "level": level_text(card),
+           "cost_each": line.cost.each, "cost_total": line.total, "basis": line.cost.detail}
+    label = ctx.label(card)
+    if label != card.name:
+        row["label"] = label
+    return row
+
+
+def element_totals(ctx) -> dict[str, int]:
+    """The book's points for each element the declared Wizard could choose."""
+    info = mage_info(ctx)
+    mage = info.mage
+    if mage is None or not mage.element_choice:
+        return {}
+    return {el: book_cost(ctx, mage.with_element(el)).total for el in sorted(mage.element_choice)}
+
+
+__all__ = ["MageWarsGame", "GAME_CLASS", "MageInfo", "mage_info", "book_cost", "element_totals",
+           "is_mage_card"]

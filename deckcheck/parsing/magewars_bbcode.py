@@ -1,0 +1,97 @@
+"""Mage Wars forum BBCode (OCTGN "Export to Forum Post"): ``[spellbook] … [/spellbook]``.
+
+``[spellbookname]`` is the book's name, ``[mage]A Wizard Spellbook[/mage]`` names the mage,
+``[spellclass]`` starts a type section (a hint, as in plain text) and each
+``[mwcard=CODE]N x Name[/mwcard]`` is one entry. The card is read by its name; the code is
+kept so that a code naming another card is reported (DCK023). Text outside the tags that
+is not blank becomes an unparseable-line finding.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.models import DeckList, Entry
+from deckcheck.parsing.text import parse_card_text, split_printing, unparseable
+from deckcheck.reading import SourceText
+
+_TAG = re.compile(r"\[(?P<close>/)?(?P<tag>[a-z]+)(?:=(?P<arg>[^\]]*))?\]", re.IGNORECASE)
+_MAGE = re.compile(r"^(?:an?\s+)?(?P<mage>.+?)(?:\s+spell\s*book)?$", re.IGNORECASE)
+_KNOWN = {"spellbook", "spellbookheader", "spellbookname", "mage", "spells", "spellclass",
+          "mwcard", "cost", "b", "i", "u", "url", "color", "size"}
+
+
+def looks_like_bbcode(path: str, text: str) -> bool:
+    return "[spellbook]" in text[:4096].lower()
+
+
+def parse_bbcode(src: SourceText, game) -> DeckList:
+    text = src.text
+    deck = DeckList(path=src.path, source_format="bbcode", game=game.id)
+    starts = [0]
+    for m in re.finditer(r"\r\n|\r|\n", text):
+        starts.append(m.end())
+
+    def line_of(pos: int) -> int:
+        lo, hi = 0, len(starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if starts[mid] <= pos:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1
+
+    hint = None
+    pos = 0
+    open_tag: tuple[str, str | None, int] | None = None   # (tag, arg, content start)
+    for m in _TAG.finditer(text):
+        tag = m.group("tag").lower()
+        between = text[pos:m.start()]
+        if open_tag is None and between.strip():
+            deck.findings.append(unparseable(line_of(pos + len(between) - len(between.lstrip())),
+                                             between.strip(), "text outside the spellbook tags",
+                                             "Paste the forum export unchanged."))
+        pos = m.end()
+        if tag not in _KNOWN:
+            continue
+        if not m.group("close"):
+            if tag in ("spellbookname", "mage", "spellclass", "mwcard", "cost"):
+                open_tag = (tag, m.group("arg"), m.end())
+            continue
+        if open_tag is None or open_tag[0] != tag:
+            continue
+        body = text[open_tag[2]:m.start()].strip()
+        line = line_of(open_tag[2])
+        if tag == "spellbookname" and body:
+            deck.metadata.setdefault("name", body)
+            deck.metadata_lines.setdefault("name", line)
+        elif tag == "mage" and body:
+            mage = _MAGE.match(body).group("mage")
+            deck.headers.setdefault("mage", line)
+            deck.entries.append(Entry(line=line, zone="mage", count=1, name=mage, raw_name=mage,
+                                      inline=True))
+        elif tag == "spellclass":
+            hint = body or None
+        elif tag == "mwcard":
+            parsed = parse_card_text(body)
+            if isinstance(parsed, str) or not parsed.name:
+                deck.findings.append(unparseable(line, body or "[mwcard]", parsed if isinstance(
+                    parsed, str) else "no card name", "Write the card as 'N x Name'."))
+            else:
+                name, _, _, _ = split_printing(parsed.name)
+                entry = Entry(line=line, zone="spellbook", count=parsed.count, name=name,
+                              raw_name=parsed.raw_name, hint=hint,
+                              implicit_count=parsed.implicit)
+                if open_tag[1]:
+                    entry.extra["code"] = open_tag[1].strip()
+                deck.entries.append(entry)
+        elif tag == "cost":
+            deck.metadata.setdefault("listed_cost", body)
+        open_tag = None
+    tail = text[pos:]
+    if tail.strip():
+        deck.findings.append(unparseable(line_of(pos + len(tail) - len(tail.lstrip())),
+                                         tail.strip(), "text outside the spellbook tags",
+                                         "Paste the forum export unchanged."))
+    return deck
