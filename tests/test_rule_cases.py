@@ -31,6 +31,8 @@ Case file shape (``tests/cases/<CODE>.yaml``)::
         path: list.fdk         # optional: the file name the inline deck is read as (parser choice)
         formats:               # optional test-only formats: {id: {game:, extends:, zones: …}}
           test-fow-banned: {game: fow, extends: fow-classic, banned: [Absolute Cake Zone]}
+        cards:                 # optional extra card data, as the config's `cards:` (records
+          wowtcg: tests/cases/_cards/wowtcg   # replace shipped ones with the same id)
 
 Every registered rule code must have a case file with at least one case where it fires.
 """
@@ -118,12 +120,17 @@ def _config_with_formats(formats: dict, tmp: Path) -> Config:
 
 
 @pytest.mark.parametrize("path,data,case", _params())
-def test_rule_case(path: Path, data: dict, case: dict, tmp_path: Path) -> None:
+def test_rule_case(path: Path, data: dict, case: dict, tmp_path: Path, monkeypatch) -> None:
     code = data["rule"]
     if case.get("needs_shared") and SHARED is None:
         pytest.skip("needs ../shared (the public data sets), which is not present")
     date = case.get("date")
     config = _config_with_formats(case["formats"], tmp_path) if case.get("formats") else None
+    if case.get("cards"):
+        config = config or Config(root=tmp_path)
+        config.cards = {game: ROOT / folder for game, folder in case["cards"].items()}
+        # a separate compiled-card cache, so the shipped data's cache is not rebuilt
+        monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(ROOT / ".deckcheck-cache" / "case-cards"))
     opts = Options(format_id=case.get("format"), date=str(date) if date else None,
                    lang=case.get("lang", "en"), config=config)
     if "file" in case:
