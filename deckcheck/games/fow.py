@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
-from deckcheck.models import Card, DeckList, Entry, Finding, Severity
+from deckcheck.models import Card, DeckList, Entry, Finding
 
 _STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
 
@@ -49,6 +49,9 @@ class FowGame(Game):
         if entry.match == "alias" and entry.via == "alias" and "//" in label \
                 and label.split("//")[0].strip() == card.name:
             entry.match, entry.via = "exact", None      # "Ruler // J-ruler" picks a version
+            return out
+        if entry.match == "normalized" and entry.via == "split" and _front_and_back(label, card):
+            entry.match, entry.via = "exact", None      # "Ruler // J-ruler" written exactly
             return out
         j_face = self._j_face(entry, card)
         if entry.zone == "ruler" and j_face is not None:
@@ -99,6 +102,13 @@ class FowGame(Game):
 
 
 GAME_CLASS = FowGame
+
+
+def _front_and_back(label: str, card: Card) -> bool:
+    """``label`` is exactly ``<front name> // <back face name>`` of ``card``."""
+    parts = [p.strip() for p in label.split("//")]
+    return len(parts) == 2 and parts[0] == card.name and \
+        parts[1] in {f.get("name") for f in card.faces}
 
 
 @dataclass(slots=True)

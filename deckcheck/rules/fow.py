@@ -7,10 +7,10 @@ class, keywords, structured deck rules read from card text) from ``cards/fow/``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from deckcheck.games.fow import card_keywords, ruler_info, starting_ruler_names
-from deckcheck.models import Card, Entry, Finding, Severity
+from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import Context, Rule, card_matches, register
 from deckcheck.rules.generic import CopyCount, count_copies
 
@@ -22,7 +22,7 @@ TYPE_NAMES = {"ruler": "ruler", "j_ruler": "J-ruler", "magic_stone": "magic ston
               "resonator": "resonator", "chant": "chant", "addition": "addition",
               "regalia": "regalia", "rune": "rune", "sub_ruler": "sub-ruler",
               "extension_rule": "extension rule", "order": "order"}
-DECK_ZONES = ("main", "stone", "extra", "ex", "rune", "stranger")  # 404.1b: not the side deck
+_STRANGER_WHAT = ("stranger_resonator", "stranger resonators")
 
 
 class FowRule(Rule):
@@ -57,19 +57,23 @@ def type_name(card: Card) -> str:
     return "/".join(TYPE_NAMES.get(t, t) for t in types) or "card"
 
 
-def is_basic_stone(card: Card) -> bool:
-    return card.get("stone_class") == "basic"
-
-
 def misplaced(ctx: Context) -> set[int]:
     """ids of entries that break their zone's content rule (FOW108 stops other checks)."""
     return ctx.once("fow.misplaced", lambda: {id(e) for e, _ in _zone_violations(ctx)})
 
 
+def placed(ctx: Context, *zones: str) -> list[Entry]:
+    """Resolved entries not reported by FOW108 (which stops further checks on an entry)."""
+    bad = misplaced(ctx)
+    return [e for e in ctx.resolved(*zones) if id(e) not in bad]
+
+
 def _zone_violations(ctx: Context) -> list[tuple[Entry, str]]:
     info = ruler_info(ctx)
-    allow_strangers = any(r.get("what") == "stranger resonators"
+    allow_strangers = any(r.get("what") in _STRANGER_WHAT
                           for r in info.rules_of("allow_in_main") if r.get("checked", True))
+    story_only = any(r.get("what") == "story_chant" for r in info.rules_of("grimoire")
+                     if r.get("checked", True))
     out = []
     for e in ctx.resolved():
         spec = ctx.fmt.zone(e.zone)
@@ -91,6 +95,9 @@ def _zone_violations(ctx: Context) -> list[tuple[Entry, str]]:
             bad = True
         if spec.get("deny_pure_runes") and "rune" in types and not types & {"chant", "addition"}:
             bad = True
+        if e.zone == "extra" and story_only and not ("chant" in types and
+                                                     "Story" in (card.get("races") or ())):
+            bad = True      # [Grimoire]: the extra deck holds story chants (CR 12.7 §1132.2)
         if bad:
             out.append((e, type_name(card)))
     return out
@@ -251,9 +258,35 @@ class TooManyRulers(FowRule):
             names = ", ".join(f"{e.count} × {e.card.name if e.card else e.name}"
                               if e.count > 1 else (e.card.name if e.card else e.name)
                               for e in ctx.entries("ruler"))
+            surplus = _surplus_ruler(ctx, allowed)
             yield self.finding(ctx, zone="ruler", expected=allowed, actual=have,
-                               line=ctx.first_line("ruler"), cards=names,
-                               rule=ref(ctx, "402.2"))
+                               card=(surplus.card or surplus.name) if surplus else None,
+                               line=surplus.line if surplus else ctx.first_line("ruler"),
+                               cards=names, rule=ref(ctx, "402.2"))
+
+
+def _surplus_ruler(ctx: Context, allowed: int) -> Entry | None:
+    """The first ruler-zone entry beyond the allowed number (the starting ruler stays)."""
+    seen = 0
+    for e in ctx.entries("ruler"):
+        seen += e.count
+        if seen > allowed:
+            return e
+    return None
+
+
+def invalid_ruler_reason(ctx: Context, card: Card) -> str | None:
+    """Why ``card`` cannot be a starting ruler in this format (None: it can)."""
+    types = set(card.get("types") or ())
+    if "ruler" not in types:
+        if card.get("orphan_j") or "j_ruler" in types:
+            return "it is a J-ruler without a ruler side"
+        return f"it is a {type_name(card)}, not a ruler"
+    if not is_cr23(ctx) and "Arcana" in (card.get("races") or ()):
+        return "it is of the Arcana race"
+    if not is_cr23(ctx) and "basic" in (card.get("subtypes") or ()):
+        return "it is a Basic Ruler"
+    return None
 
 
 @register
@@ -269,15 +302,8 @@ class InvalidRuler(FowRule):
     def check(self, ctx):
         for e in ctx.resolved("ruler"):
             card = e.card
-            types = set(card.get("types") or ())
-            if "ruler" not in types:
-                reason = ("it is a J-ruler with no ruler side" if card.get("orphan_j")
-                          else f"it is a {type_name(card)}, not a ruler")
-            elif not is_cr23(ctx) and "Arcana" in (card.get("races") or ()):
-                reason = "Arcana rulers cannot be starting rulers"
-            elif not is_cr23(ctx) and "basic" in (card.get("subtypes") or ()):
-                reason = "Basic Rulers cannot be starting rulers"
-            else:
+            reason = invalid_ruler_reason(ctx, card)
+            if reason is None:
                 continue
             yield self.finding(ctx, zone="ruler", card=card, line=e.line, reason=reason,
                                rule=ref(ctx, "402.2"))
@@ -313,7 +339,7 @@ class RulerVersionAmbiguous(FowRule):
             if not versions:
                 continue
             faces = [f["name"] for c in versions for f in c.faces
-                     if "j_ruler" in (f.get("types") or ())]
+                     if {"j_ruler", "order"} & set(f.get("types") or ())]
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, n=len(versions),
                                faces=", ".join(faces) or "unknown")
 
@@ -345,16 +371,17 @@ class RulerTextNotChecked(FowRule):
     code = "FOW132"
     name = "ruler-text-not-checked"
     severity = Severity.WARNING
-    message = "{card} has deck-building text that deckcheck does not check ({what})."
+    message = "{ruler} has deck-building text that deckcheck does not check."
 
     def check(self, ctx):
         info = ruler_info(ctx)
-        if info.starting is None:
-            return
-        unchecked = [r.get("rule") for r in info.deck_rules if r.get("checked") is False]
+        if info.starting is None or invalid_ruler_reason(ctx, info.starting):
+            return  # an invalid starting ruler is FOW106; its text is moot
+        unchecked = sorted({r.get("rule") for r in info.deck_rules if r.get("checked") is False})
         if unchecked:
             yield self.finding(ctx, zone="ruler", card=info.starting,
-                               line=info.starting_entry.line, what=", ".join(sorted(set(unchecked))))
+                               line=info.starting_entry.line, ruler=ctx.label(info.starting),
+                               unchecked=", ".join(unchecked))
 
 
 # ---------------------------------------------------------------------------------------
@@ -382,6 +409,7 @@ class CardNotAllowedInZone(FowRule):
                     "stranger": "402.7"}
         for e, tname in _zone_violations(ctx):
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, type=tname,
+                               expected=0, actual=e.count,
                                zone_name=zname(e.zone), hint=_place_hint(e.card),
                                rule=ref(ctx, sections.get(e.zone, "402")))
 
@@ -405,7 +433,7 @@ class TypeNotInRules(FowRule):
         if not known:
             return
         seen = set()
-        for e in ctx.resolved():
+        for e in placed(ctx):
             card = e.card
             types = set(card.get("types") or ())
             subs = set(card.get("subtypes") or ())
@@ -424,12 +452,17 @@ class TypeNotInRules(FowRule):
 # copies
 
 
-def _copy_overrides(ctx: Context) -> dict[tuple[str, str], tuple[Any, Card]]:
-    """Copy limits changed by card text: (name, deck|stone) -> (limit, the card saying so)."""
+def _copy_overrides(ctx: Context) -> dict[tuple[str, str], tuple[Any, Card, bool]]:
+    """Copy limits changed by card text in the deck.
+
+    ``(name, deck|stone) -> (limit, the card saying so, names_ruler)``; ``names_ruler`` is
+    true when the text is conditional on the starting ruler ("if your ruler is Zeus …"),
+    which is what lets it beat a restricting ruler (CR 12.7 §404.7a).
+    """
 
     def build():
         starting = starting_ruler_names(ctx)
-        out: dict[tuple[str, str], tuple[Any, Card]] = {}
+        out: dict[tuple[str, str], tuple[Any, Card, bool]] = {}
         cards = {e.card.id: e.card for e in ctx.resolved()}
         for card in cards.values():
             for r in card.get("deck_rules") or ():
@@ -439,37 +472,54 @@ def _copy_overrides(ctx: Context) -> dict[tuple[str, str], tuple[Any, Card]]:
                 if cond and cond not in starting:
                     continue
                 for name in r.get("names") or [card.name]:
-                    out[(name, r.get("zone", "deck"))] = (r["limit"], card)
+                    out[(name, r.get("zone", "deck"))] = (r["limit"], card, bool(cond))
         return out
 
     return ctx.once("fow.copy_overrides", build)
 
 
-def _effective(limit: int, name: str, kind: str, ctx: Context) -> tuple[int | None, Card | None]:
+def _effective(limit: int, name: str, kind: str, ctx: Context,
+               restricted: bool = False) -> tuple[int | None, Card | None]:
+    """The limit for ``name`` after card text; ``None`` = unlimited.
+
+    ``restricted``: the base limit comes from a restricting ruler (singleton), so only text
+    that names that ruler applies (CR 12.7 §404.7a).
+    """
     over = _copy_overrides(ctx).get((name, kind))
     if over is None:
         return limit, None
-    value, source = over
+    value, source, names_ruler = over
+    if restricted and not names_ruler:
+        return limit, None
     return (None if value == "any" else int(value)), source
 
 
 def _is_singleton(ctx: Context) -> bool:
+    """The starting ruler's text allows one copy of each card (card text: any format)."""
     return bool(ruler_info(ctx).rules_of("singleton"))
 
 
-def _counts(ctx: Context, zones: list[str], stones_only: bool = False) -> list[CopyCount]:
+def is_stone(card: Card) -> bool:
+    return "magic_stone" in (card.get("types") or ())
+
+
+def _counts(ctx: Context, zones: list[str], stones_only: bool = False,
+            only: list[Any] | None = None) -> list[CopyCount]:
+    """Copies per name over ``zones``: basic magic stones and misplaced entries (FOW108)
+    left out; ``only``: format predicates a card must match to be counted."""
     bad = misplaced(ctx)
     counts = [c for c in count_copies(ctx, zones, exempt=[{"stone_class": "basic"}], limit=4)
               if c.limit is not None]
     out = []
     for c in counts:
+        if only and not any(card_matches(c.card, p) for p in only):
+            continue
         c.entries = [e for e in c.entries if id(e) not in bad]
         c.total = sum(e.count for e in c.entries)
         c.by_zone = {}
         for e in c.entries:
             c.by_zone[e.zone] = c.by_zone.get(e.zone, 0) + e.count
-        is_stone = "magic_stone" in (c.card.get("types") or ())
-        if stones_only and not is_stone:
+        if stones_only and not is_stone(c.card):
             continue
         if c.total:
             out.append(c)
@@ -477,18 +527,54 @@ def _counts(ctx: Context, zones: list[str], stones_only: bool = False) -> list[C
 
 
 def _zones_text(c: CopyCount) -> str:
-    order = ["ruler", "main", "stone", "side", "extra", "ex", "rune", "stranger"]
+    order = ["ruler", "main", "stone", "side", "extra", "ex", "rune", "stranger", "subruler",
+             "extension"]
     return " + ".join(z for z in sorted(c.by_zone, key=lambda z: order.index(z)
                                         if z in order else 99))
+
+
+SINGLETON_ZONES = ["main", "extra", "ex", "rune", "stranger"]   # 404.1b: not the side deck
+
+
+def _singleton_breaches(ctx: Context) -> list[CopyCount]:
+    """Names over the one-copy limit of a singleton starting ruler (FOW122)."""
+
+    def build():
+        if not _is_singleton(ctx):
+            return []
+        out = []
+        for c in _counts(ctx, SINGLETON_ZONES):
+            if is_stone(c.card):
+                continue          # [uncertain] stones not covered (fow.md R19); shipped: no
+            limit, _ = _effective(1, c.card.name, "deck", ctx, restricted=True)
+            if limit is not None and c.total > limit:
+                c.limit = limit
+                out.append(c)
+        return out
+
+    return ctx.once("fow.singleton", build)
+
+
+def _stranger_limit(ctx: Context, card: Card) -> int | None:
+    """A ruler that allows stranger resonators in the deck sets their copy limit (Magna)."""
+    if "stranger" not in (card.get("subtypes") or ()):
+        return None
+    for r in ruler_info(ctx).rules_of("allow_in_main"):
+        if r.get("checked") is not False and r.get("what") in _STRANGER_WHAT \
+                and r.get("copy_limit") is not None:
+            return int(r["copy_limit"])
+    return None
 
 
 @register
 class TooManyCopies(FowRule):
     """More than four cards with the same name (CR 2.3 §4.1 over the main and magic stone
     decks; CR 12.7 §404.1 over deck, side deck, extra, EX and rune decks), or more than the
-    one-per-name of extra and rune decks and two-per-name of stranger decks (§402.5b–7b).
+    one-per-name of extra and rune decks and two-per-name of stranger decks (§402.5b–7b),
+    or more than one of a sub-ruler or extension rule (§404.4–404.5).
 
-    Basic magic stones are unlimited. A card's own text can change its limit (FOW130).
+    Basic magic stones are unlimited; other magic stones are FOW110, and a singleton ruler's
+    limit is FOW122. A card's own text can change its limit (FOW130).
     """
 
     code = "FOW109"
@@ -497,20 +583,27 @@ class TooManyCopies(FowRule):
     claims = ("copies",)
 
     def check(self, ctx):
+        singleton = {c.card.name for c in _singleton_breaches(ctx)}
         for spec in ctx.fmt.get("copies") or ():
             if spec.get("stones"):
                 continue
             zones = spec["zones"]
-            for c in _counts(ctx, zones):
-                is_stone = "magic_stone" in (c.card.get("types") or ())
-                if is_stone and (is_cr23(ctx) or "stone" in zones):
-                    continue  # non-basic stones: FOW110
-                limit, source = _effective(spec["limit"], c.card.name, "deck", ctx)
+            for c in _counts(ctx, zones, only=spec.get("only")):
+                name = c.card.name
+                if is_stone(c.card) or name in singleton:
+                    continue  # stones: FOW110; singleton ruler: FOW122
+                if spec.get("text_overrides", True):
+                    limit, _ = _effective(spec["limit"], name, "deck", ctx)
+                else:
+                    limit = spec["limit"]
+                stranger = _stranger_limit(ctx, c.card)
+                if stranger is not None and "main" in c.by_zone and limit is not None:
+                    limit = min(limit, stranger)
                 if limit is None or c.total <= limit:
                     continue
                 yield self.finding(ctx, zone=c.entries[0].zone, card=c.card, line=c.first_line,
                                    expected=limit, actual=c.total, limit_zones=_zones_text(c),
-                                   rule=ref(ctx, "404.1"))
+                                   rule=ref(ctx, spec.get("section", "404.1")))
 
 
 @register
@@ -542,8 +635,9 @@ class TooManyStoneCopies(FowRule):
 class SingletonRuler(FowRule):
     """The starting ruler allows one copy of each card ("You cannot have more than one copy
     of any card in your deck", CR 12.7 §402.2g): Ayu, Lunar Swordswoman; Ragnarok, Invading
-    Dragon Lord; Zeus, the First Olympian. Not the side deck, not basic magic stones; cards
-    whose text names the ruler keep their own limit (§404.7a)."""
+    Dragon Lord; Zeus, the First Olympian. Not the side deck, not magic stones; only cards
+    whose text names the ruler keep their own limit (§404.7a: Zeus Enters the Game of Gods,
+    Return of the Shaman). Reported instead of FOW109."""
 
     code = "FOW122"
     name = "singleton-ruler"
@@ -551,18 +645,11 @@ class SingletonRuler(FowRule):
                "(CR 12.7 §402.2g)")
 
     def check(self, ctx):
-        if not _is_singleton(ctx):
-            return
         ruler = ruler_info(ctx).starting
-        zones = ["main", "extra", "ex", "rune", "stranger"]
-        for c in _counts(ctx, zones):
-            if "magic_stone" in (c.card.get("types") or ()):
-                continue
-            limit, _ = _effective(1, c.card.name, "deck", ctx)
-            if limit is not None and c.total > limit:
-                yield self.finding(ctx, zone=c.entries[0].zone, card=c.card, line=c.first_line,
-                                   expected=limit, actual=c.total, ruler=ruler.name,
-                                   limit_zones=_zones_text(c))
+        for c in _singleton_breaches(ctx):
+            yield self.finding(ctx, zone=c.entries[0].zone, card=c.card, line=c.first_line,
+                               expected=c.limit, actual=c.total, ruler=ctx.label(ruler),
+                               limit_zones=_zones_text(c))
 
 
 @register
@@ -585,7 +672,7 @@ class ClassicSideCopies(FowRule):
         for c in _counts(ctx, ["main", "stone", "side"]):
             if "side" not in c.by_zone:
                 continue
-            kind = "stone" if "magic_stone" in (c.card.get("types") or ()) else "deck"
+            kind = "stone" if is_stone(c.card) else "deck"
             limit, _ = _effective(4, c.card.name, kind, ctx)
             inside = c.total - c.by_zone["side"]
             if limit is not None and c.total > limit and inside <= limit:
@@ -596,7 +683,10 @@ class ClassicSideCopies(FowRule):
 @register
 class CopyLimitFromCard(FowRule):
     """A card is used in more copies than the usual limit because card text allows it
-    (Croco-Shark: any number; Solarisites: 10; Basket of Apples: 10 Poison Apple …)."""
+    (Croco-Shark: any number; Solarisites: 10; Basket of Apples: 10 Poison Apple …).
+
+    Under a singleton ruler only text that names the ruler counts (CR 12.7 §404.7a).
+    """
 
     code = "FOW130"
     name = "copy-limit-from-card"
@@ -607,19 +697,23 @@ class CopyLimitFromCard(FowRule):
         overrides = _copy_overrides(ctx)
         if not overrides:
             return
-        for c in _counts(ctx, [z for z in ctx.fmt.zones if z not in ("ruler",)]):
-            for kind in ("deck", "stone"):
-                over = overrides.get((c.card.name, kind))
-                if over is None:
-                    continue
-                default = 1 if _is_singleton(ctx) and kind == "deck" else 4
-                if c.total > default:
-                    value, source = over
-                    src = "its own text" if source.id == c.card.id else f"the text of {source.name}"
-                    yield self.finding(ctx, zone=c.entries[0].zone, card=c.card,
-                                       line=c.first_line, actual=c.total,
-                                       expected=value, source=src)
-                break
+        singleton = _is_singleton(ctx)
+        zones = [z for z in ctx.fmt.zones if z != "ruler"]
+        for c in _counts(ctx, zones):
+            kind = "stone" if is_stone(c.card) else "deck"
+            over = overrides.get((c.card.name, kind))
+            if over is None:
+                continue
+            value, source, names_ruler = over
+            restricted = singleton and kind == "deck"
+            if restricted and not names_ruler:
+                continue  # the ruler's restriction wins: FOW122
+            default = 1 if restricted else 4
+            within = value == "any" or c.total <= int(value)   # above it: FOW109/FOW110
+            if c.total > default and within:
+                src = "its own text" if source.id == c.card.id else f"the text of {ctx.label(source)}"
+                yield self.finding(ctx, zone=c.entries[0].zone, card=c.card,
+                                   line=c.first_line, actual=c.total, expected=value, source=src)
 
 
 @register
@@ -813,10 +907,10 @@ class RuneAttribute(FowRule):
 
     def check(self, ctx):
         rulers = [e.card for e in ctx.resolved("ruler") if "ruler" in (e.card.get("types") or ())]
-        if not rulers:
-            return
+        if not rulers or not any("Divinity" in card_keywords(r) for r in rulers):
+            return  # no rune deck is allowed at all: FOW115
         ruler_attrs = set().union(*(_attrs(r) for r in rulers))
-        for e in ctx.resolved("rune"):
+        for e in placed(ctx, "rune"):
             types = set(e.card.get("types") or ())
             if "rune" not in types or types & {"chant", "addition"}:
                 continue
@@ -824,7 +918,7 @@ class RuneAttribute(FowRule):
             if not mine & ruler_attrs:
                 yield self.finding(ctx, zone="rune", card=e.card, line=e.line,
                                    attributes=", ".join(sorted(mine)) or "no attribute",
-                                   ruler=" / ".join(r.name for r in rulers),
+                                   ruler=" / ".join(ctx.label(r) for r in rulers),
                                    ruler_attributes=", ".join(sorted(ruler_attrs)) or "none")
 
 
@@ -833,53 +927,70 @@ class _KeywordConflict(FowRule):
 
     pair: tuple[str, str] = ("", "")
     fields: tuple[str, str] = ("", "")
-    sections: dict[str, str] = {}
 
     def check(self, ctx):
-        a, b = self.pair
+        for e, args in keyword_conflicts(ctx, self.pair):
+            yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
+                               **dict(zip(self.fields, args[:2])), ruler_note=args[2])
+
+
+def keyword_conflicts(ctx: Context, pair: tuple[str, str]) -> list[tuple[Entry, tuple]]:
+    """Entries breaking a «Tales»/«Villains» or «Will of Hope»/«Will of Despair» rule.
+
+    A starting ruler's keyword forbids the opposite keyword (CR 12.7 §402.2c–f; 12.7
+    formats only); a ruler's text "You cannot have cards with [X] …" forbids X (any format:
+    it is card text); without a ruler forbid, holding both kinds in main + stone is one
+    finding (§402.3c–d, 12.7 formats only). Misplaced entries (FOW108) are not checked.
+    """
+
+    def build():
+        a, b = pair
         info = ruler_info(ctx)
         starting = starting_ruler_names(ctx)
+        entries = placed(ctx, "main", "stone")
         exempt: set[str] = set()
-        for e in ctx.resolved("main", "stone"):
+        for e in entries:
             for r in e.card.get("deck_rules") or ():
                 if r.get("rule") == "exempt_keyword_forbid" and \
                         (not r.get("if_starting_ruler") or r["if_starting_ruler"] in starting):
                     if set(r.get("keywords") or ()) & {a, b}:
                         exempt.add(e.card.name)
         groups: dict[str, list[Entry]] = {a: [], b: []}
-        for e in ctx.resolved("main", "stone"):
+        for e in entries:
             kw = e.card.get("keywords") or {}
             for k in (a, b):
                 if k in kw and e.card.name not in exempt:
                     groups[k].append(e)
+
+        def names(k: str) -> str:
+            return ", ".join(dict.fromkeys(ctx.label(x.card) for x in groups[k])) or "-"
+
+        ruler = ctx.label(info.starting) if info.starting else ""
         forbidden: dict[str, tuple[str, list[str]]] = {}
-        for k, other in ((a, b), (b, a)):
-            if info.has_keyword(k):
-                forbidden[other] = (f" (ruler {info.starting.name} has [{k}])", ["main", "stone"])
+        if not is_cr23(ctx):
+            for k, other in ((a, b), (b, a)):
+                if info.has_keyword(k):
+                    forbidden[other] = (f" (ruler {ruler} has [{k}])", ["main", "stone"])
         for r in info.rules_of("forbid_keyword"):
             if r.get("checked") is False:
                 continue
             k = r.get("keyword")
             if k in (a, b):
-                forbidden[k] = (f" ({info.starting.name} forbids [{k}] cards)",
+                forbidden[k] = (f" ({ruler} forbids [{k}] cards)",
                                 r.get("zones") or ["main", "stone"])
-        reported = False
+        out: list[tuple[Entry, tuple]] = []
         for k, (note, zones) in forbidden.items():
             for e in groups[k]:
                 if e.zone in zones:
-                    reported = True
-                    other = a if k == b else b
-                    yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
-                                       ruler_note=note,
-                                       **{self.fields[0]: info.starting.name if other == a
-                                          else ", ".join(x.card.name for x in groups[a]) or "-",
-                                          self.fields[1]: info.starting.name if other == b
-                                          else ", ".join(x.card.name for x in groups[b]) or "-"})
-        if not reported and groups[a] and groups[b]:
-            yield self.finding(ctx, zone=groups[b][0].zone, card=groups[b][0].card,
-                               line=groups[b][0].line, ruler_note="",
-                               **{self.fields[0]: ", ".join(sorted({x.card.name for x in groups[a]})),
-                                  self.fields[1]: ", ".join(sorted({x.card.name for x in groups[b]}))})
+                    # the ruler stands on the other side: "«Tales» (Nyarlathotep) … «Villains» (card)"
+                    args = (ruler, ctx.label(e.card)) if k == b else (ctx.label(e.card), ruler)
+                    out.append((e, args + (note,)))
+        if not out and groups[a] and groups[b] and not is_cr23(ctx):
+            first = groups[b][0]
+            out.append((first, (names(a), names(b), "")))
+        return out
+
+    return ctx.once(f"fow.keywords.{pair[0]}", build)
 
 
 @register
@@ -921,17 +1032,21 @@ class RulerForbidsCard(FowRule):
 
     def check(self, ctx):
         info = ruler_info(ctx)
+        # a keyword forbid of the ruler is FOW119/FOW120, never also FOW121
+        keyword_hits = {id(e) for pair in (TalesVillains.pair, HopeDespair.pair)
+                        for e, _ in keyword_conflicts(ctx, pair)}
         for r in info.rules_of("only"):
             if r.get("checked") is False:
                 continue
             zone = r.get("zone", "main")
             options = r.get("any_of") or []
             what = " or ".join(f"{k} {v}" for o in options for k, v in o.items())
-            for e in ctx.resolved(zone):
-                if not any(_satisfies(e.card, o) for o in options):
-                    yield self.finding(ctx, zone=zone, card=e.card, line=e.line,
-                                       ruler=info.starting.name, what=what + " cards",
-                                       zone_name=zname(zone))
+            for e in placed(ctx, zone):
+                if id(e) in keyword_hits or any(_satisfies(e.card, o) for o in options):
+                    continue
+                yield self.finding(ctx, zone=zone, card=e.card, line=e.line,
+                                   ruler=ctx.label(info.starting), what=what + " cards",
+                                   zone_name=zname(zone))
 
 
 def _satisfies(card: Card, option: dict[str, Any]) -> bool:
@@ -981,7 +1096,7 @@ class NotInFormat(FowRule):
             return
         exempt = ctx.fmt.get("pool_exempt") or []
         seen = set()
-        for e in ctx.resolved():
+        for e in placed(ctx):
             card = e.card
             if card.id in seen or any(card_matches(card, p) for p in exempt):
                 continue
@@ -993,37 +1108,62 @@ class NotInFormat(FowRule):
                                    printings=", ".join(clusters) or "no known cluster")
 
 
+def _profile_note(ctx: Context) -> str:
+    p = ctx.fmt.profile
+    if not p:
+        return ""
+    return f" (list of {p['from']}" + (f", {p['name']})" if p.get("name") else ")")
+
+
+def _canonical(ctx: Context, names) -> list[str]:
+    out = []
+    for n in names or ():
+        card = ctx.db.find(n)
+        out.append(card.name if card is not None else n)
+    return out
+
+
 @register
 class Banned(FowRule):
-    """A card on the format's ban list (``banned:`` in the format file). The shipped formats
-    have no ban list: the card data carries none."""
+    """A card on the format's ban list (``banned:`` in the format file or its dated profile,
+    compared by canonical name). The shipped formats have no ban list: the card data
+    carries none (fow.md §1)."""
 
     code = "FOW128"
     name = "banned"
-    message = "{card} is banned in {format}."
+    message = "{card} is banned in {format}{profile}."
     claims = ("banned",)
 
     def check(self, ctx):
-        banned = {(ctx.db.find(n).name if ctx.db.find(n) else n) for n in ctx.fmt.get("banned") or ()}
+        banned = set(_canonical(ctx, ctx.fmt.get("banned")))
+        if not banned:
+            return
         seen = set()
-        for e in ctx.resolved():
+        for e in placed(ctx):
             if e.card.name in banned and e.card.name not in seen:
                 seen.add(e.card.name)
-                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line)
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
+                                   profile=_profile_note(ctx))
 
 
 @register
 class CombinationBanned(FowRule):
     """Cards that may not be played together (``combination_banned:`` lists in the format
-    file) are all in the deck."""
+    file or its dated profile) are all in the deck."""
 
     code = "FOW129"
     name = "combination-banned"
-    message = "{cards} may not be played together in {format}."
+    message = "{cards} may not be played together in {format}{profile}."
 
     def check(self, ctx):
-        present = {e.card.name for e in ctx.resolved()}
+        first: dict[str, Entry] = {}
+        for e in ctx.resolved():
+            first.setdefault(e.card.name, e)
         for combo in ctx.fmt.get("combination_banned") or ():
-            names = [(ctx.db.find(n).name if ctx.db.find(n) else n) for n in combo]
-            if names and all(n in present for n in names):
-                yield self.finding(ctx, card=names[0], cards=" + ".join(names))
+            names = _canonical(ctx, combo)
+            if len(names) > 1 and all(n in first for n in names):
+                last = max((first[n] for n in names), key=lambda e: e.line or 0)
+                yield self.finding(ctx, zone=last.zone, card=last.card, line=last.line,
+                                   actual=len(names),
+                                   cards=" + ".join(ctx.label(first[n].card) for n in names),
+                                   profile=_profile_note(ctx))
