@@ -20,6 +20,11 @@ one record per card (per front face).  Four files are written:
   make a Chinese or face name ambiguous;
 * ``SOURCES.md``: provenance.
 
+``deckcheck cards import mtgjson FILE`` writes to the user data folder, which is read after
+the shipped ``cards/mtg``; there a record replaces the shipped one with the same id, so the
+import is merged with the shipped data (:func:`merge_with_base`) and a partial import (one
+newer set) keeps the older printings of reprinted cards.
+
 Record ids are the slug of the canonical English name: the normalised spaced form with words
 joined by ``-`` (``Delver of Secrets`` -> ``delver-of-secrets``, ``Séance`` -> ``seance``,
 ``Fire // Ice`` -> ``fire-ice``).  A slug does not change when a card is reprinted or when a
@@ -843,7 +848,8 @@ def _file_order(path: Path, src: Source) -> tuple:
     return (order.get(path.stem, len(order)), path.name)
 
 
-def _write_provenance(src: Source, source: Path, out: Path) -> None:
+def _write_provenance(src: Source, source: Path, out: Path,
+                      merged_from: str | None = None) -> None:
     snap, rows = _shared_sources(source)
     v3 = src.kind == "mtgjson3"
     licence = _licence(source, "CC0" if v3 else "see mtgjson.com")
@@ -869,6 +875,9 @@ def _write_provenance(src: Source, source: Path, out: Path) -> None:
              "(the data's `tw` translation is Simplified for most sets); "
              "M12's (魔法風雲會2012) is unverified.",
              "Language files (`*.cn.json`) are not read: they add no names."]
+    if merged_from:
+        notes.append(f"Merged with the card data of {merged_from}: printings, set codes and "
+                     "Chinese names of cards in both are united, cards only there are kept.")
     write_sources(out, "mtg", "Magic: The Gathering", entries, notes=notes,
                   files=["cards.yaml", "sets.yaml", "confusables.yaml"])
 
@@ -905,32 +914,121 @@ def _default_source() -> Path:
     return shared / "data" / "mtg" / "mtgjson3" / "json"
 
 
+def _read_base(folder: Path) -> tuple[list[dict], dict]:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        with (folder / "cards.yaml").open(encoding="utf-8") as fh:
+            cards = (yaml.load(fh, Loader=loader) or {}).get("cards") or []
+        with (folder / "sets.yaml").open(encoding="utf-8") as fh:
+            sets = yaml.load(fh, Loader=loader) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataError(f"{folder}: cannot read the card data to merge with ({exc})") from None
+    return cards, sets
+
+
+def _union(first: list, second: list, key=lambda x: x) -> list:
+    out = list(first)
+    seen = {repr(key(x)) for x in out}
+    for x in second:
+        if repr(key(x)) not in seen:
+            seen.add(repr(key(x)))
+            out.append(x)
+    return out
+
+
+def merge_with_base(records: list[dict], set_rows: list[dict], base: Path,
+                    label: str) -> tuple[list[dict], list[dict], str]:
+    """Merge newly imported records with an existing ``cards/mtg`` folder (the shipped data).
+
+    The user data folder is read after the shipped one and a record there replaces the
+    shipped record with the same id, so a partial import (one newer set) must still carry
+    the older printings: printings, set codes and Chinese names are united, the new record's
+    other facts win. Cards and sets only in the base are kept.
+    """
+    base_cards, base_sets = _read_base(base)
+    rows = {str(r["code"]): r for r in base_sets.get("sets") or ()}
+    rows.update({str(r["code"]): r for r in set_rows})
+    released = {c: str(r.get("released") or "9999") for c, r in rows.items()}
+    set_key = lambda c: (released.get(c, "9999"), c)  # noqa: E731
+    by_id = {r["id"]: r for r in records}
+    for old in base_cards:
+        rec = by_id.get(old["id"])
+        if rec is None:
+            by_id[old["id"]] = old
+            continue
+        rec["sets"] = sorted(set(rec.get("sets") or ()) | set(old.get("sets") or ()), key=set_key)
+        rec["printed_in"] = _union(rec.get("printed_in") or [], old.get("printed_in") or [])
+        printings = _union(rec.get("printings") or [], old.get("printings") or [],
+                           key=lambda p: (p.get("set"), p.get("number")))
+        rec["printings"] = sorted(printings, key=lambda p: (set_key(p.get("set")),
+                                                            _number_sort(str(p.get("number")))))
+        names = dict(rec.get("names") or {})
+        for lang, values in (old.get("names") or {}).items():
+            names[lang] = _union(names.get(lang) or [], values)
+        if names:
+            rec["names"] = names
+        old_faces = {f.get("name"): f for f in old.get("faces") or ()}
+        for face in rec.get("faces") or ():
+            prev = old_faces.get(face.get("name"))
+            if prev:
+                for lang, values in (prev.get("names") or {}).items():
+                    face.setdefault("names", {})[lang] = _union(
+                        (face.get("names") or {}).get(lang) or [], values)
+                if prev.get("printings") or face.get("printings"):
+                    face["printings"] = _union(face.get("printings") or [],
+                                               prev.get("printings") or [],
+                                               key=lambda p: (p.get("set"), p.get("number")))
+    merged_sets = sorted(rows.values(), key=lambda r: set_key(str(r["code"])))
+    base_label = str(base_sets.get("card_data") or "")
+    full = label if not base_label or base_label in label else f"{label} + {base_label}"
+    return sorted(by_id.values(), key=lambda r: r["id"]), merged_sets, full
+
+
+def _user_folder() -> Path:
+    from deckcheck.resources import user_data_dir
+
+    return user_data_dir() / "cards" / "mtg"
+
+
 def run(source: Path | None = None, out: Path | None = None, *,
-        include_funny: bool = False) -> dict:
+        include_funny: bool = False, merge_base: Path | None | bool = None) -> dict:
     """Import MTGJSON data from ``source`` and write ``cards/mtg/`` files to ``out``.
 
+    ``merge_base``: a ``cards/mtg`` folder whose records are merged into the output (see
+    :func:`merge_with_base`). By default the shipped data is merged when ``out`` is the user
+    data folder (``deckcheck cards import mtgjson FILE``); ``False`` turns merging off.
     Returns a summary of counts (totals, per set, confusables, collisions).
     """
-    source = Path(source) if source else _default_source()
-    if out is None:
-        from deckcheck.resources import data_dir
+    from deckcheck.resources import data_dir
 
-        out = data_dir("cards") / "mtg"
+    source = Path(source) if source else _default_source()
+    shipped = data_dir("cards") / "mtg"
+    if out is None:
+        out = shipped
     out = Path(out)
+    if merge_base is None:
+        same = out.resolve() == _user_folder().resolve()
+        merge_base = shipped if same and (shipped / "cards.yaml").is_file() else False
     src = read_source(source, include_funny=include_funny)
     records = build_records(src.faces, src.sets)
     counts = set_counts(src)
+    set_rows = sets_table(src, counts)
+    label = card_data_label(src, source)
+    if merge_base:
+        records, set_rows, label = merge_with_base(records, set_rows, Path(merge_base), label)
     pairs = confusable_pairs(_english_names(records))
     groups = confusable_groups(pairs)
     collisions = name_collisions(records)
 
     out.mkdir(parents=True, exist_ok=True)
     dump_yaml(out / "cards.yaml", {"cards": records}, header=CARDS_HEADER)
-    dump_yaml(out / "sets.yaml", {"card_data": card_data_label(src, source),
-                                  "sets": sets_table(src, counts)}, header=SETS_HEADER)
+    dump_yaml(out / "sets.yaml", {"card_data": label, "sets": set_rows}, header=SETS_HEADER)
     dump_yaml(out / "confusables.yaml", {"pairs": pairs, "groups": groups,
                                          "collisions": collisions}, header=CONFUSABLES_HEADER)
-    _write_provenance(src, source, out)
+    _write_provenance(src, source, out,
+                      merged_from=f"{merge_base} ({label})" if merge_base else None)
 
     names = _english_names(records)
     return {

@@ -1,0 +1,505 @@
+"""Magic: The Gathering: how names, checklist cards and printings of a list are read.
+
+* **Double-faced cards** count once, under the front face (mtg.md §3.3): a back-face name is
+  MTG401 (warning), ``Front // Back`` and ``Front/Back`` are MTG402 (info); both replace the
+  generic alternate-name / normalised-name findings. Split-card halves are MTG409.
+* **Chinese names** (either script, §3.6) are MTG403: info, a warning on registration lists.
+* **Truncated names** resolved through the unique-prefix step are MTG404 (warning).
+* **Checklist cards** (§3.4): ``4 Checklist Card (Delver of Secrets)``, ``4 列表牌 (忠誠護教軍)``
+  … count as the double-faced card they name (MTG304); a checklist that names none (MTG303)
+  or names a card that is not double-faced (MTG306) counts toward nothing; a checklist of
+  the wrong set is MTG305.
+* **Printing hints** (``(SET) num``, ``[SET:num]``, CSV and XML fields, §5): a set code the
+  data lacks is MTG205, a printing the card does not have is MTG204; both are ignored.
+* **Unknown names** say which card data was searched (e.g. ``SOM MBS NPH M12 ISD DKA;
+  mtgjson3 a89db5e``), so a missing card is told apart from a misspelt one.
+* **Deck files** of MTG programs (Arena, MTGO ``.dek``, Cockatrice, Forge, XMage, MWS, CSV)
+  are recognised by :attr:`MtgGame.parsers`; their parsers live in ``deckcheck/parsing/mtg_*``.
+* **Report**: ``stats`` carries the profile in force (§1.1) and the main deck by type and
+  mana value; ``report_sections`` prints the registration-style view (§6.1).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from deckcheck.games.base import Game
+from deckcheck.models import Card, DeckList, Entry, Finding, Severity
+
+#: layouts whose faces are halves of one named card ("Left // Right")
+SPLIT_LAYOUTS = {"split", "aftermath", "fuse"}
+#: layouts a checklist card can stand for
+DFC_LAYOUTS = {"transform", "double-faced", "modal_dfc", "meld"}
+#: metadata that makes a list a tournament registration list (mtg.md §6.2)
+REGISTRATION_KEYS = ("player", "first_name", "last_name", "dci", "event")
+#: the set each named checklist belongs to
+CHECKLIST_SETS = {"innistrad": "ISD", "dark ascension": "DKA"}
+#: section label of checklist lines that count toward nothing (kept in ``deck.non_deck``)
+VOID_SECTION = "checklist (not counted)"
+
+_CHECKLIST = re.compile(
+    r"^(?:(?P<setname>innistrad|dark\s+ascension)\s+)?checklist(?:\s+card)?(?![\w'])(?P<rest>.*)$"
+    r"|^列表牌(?P<zrest>.*)$", re.IGNORECASE | re.DOTALL)
+_CHECKLIST_SET = re.compile(r"^\s*[\[(（](?P<set>[A-Za-z0-9]{2,6})[\])）]")
+_CHECKLIST_TARGET = re.compile(r"^\s*(?:[(（](?P<paren>.+)[)）]|[:：]\s*(?P<colon>.+))\s*$",
+                               re.DOTALL)
+_MARKERS = re.compile(r"\s*(?:\((?:transform|transformed)\)|[(（](?:正面|背面)[)）])\s*",
+                      re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------
+# deck-file parsers (imported on first use: start-up stays fast)
+
+
+def _detect(kind: str):
+    def detect(path: str, text: str) -> bool:
+        from deckcheck.parsing import mtg_detect
+
+        return mtg_detect.detect(kind, path, text)
+
+    detect.__name__ = f"detect_{kind}"
+    return detect
+
+
+def _parser(module: str, function: str):
+    def parse(src, game):
+        import importlib
+
+        return getattr(importlib.import_module(f"deckcheck.parsing.{module}"), function)(src, game)
+
+    parse.__name__ = function
+    return parse
+
+
+# ---------------------------------------------------------------------------------------
+# card data helpers
+
+
+class SetTable:
+    """The ``sets.yaml`` table of the card data: codes, names, release dates, DFC lists."""
+
+    def __init__(self, db) -> None:
+        table = db.tables.get("sets") or {}
+        self.card_data: str = str(table.get("card_data") or db.source)
+        self.rows: list[dict[str, Any]] = [r for r in table.get("sets") or () if r.get("code")]
+        self.codes: dict[str, dict[str, Any]] = {str(r["code"]).upper(): r for r in self.rows}
+        self.by_name: dict[str, str] = {}
+        from deckcheck.matching.normalise import key
+
+        for r in self.rows:
+            for n in [r.get("name")] + list((r.get("names") or {}).values()):
+                if n:
+                    self.by_name.setdefault(key(str(n)), str(r["code"]).upper())
+
+    def code_for(self, value: str) -> str | None:
+        """A set code for a code or a set name (``Dark Ascension`` -> ``DKA``)."""
+        from deckcheck.matching.normalise import key
+
+        value = value.strip()
+        if value.upper() in self.codes:
+            return value.upper()
+        return self.by_name.get(key(value))
+
+    def ordered_codes(self) -> list[str]:
+        return sorted(self.codes, key=lambda c: (str(self.codes[c].get("released") or ""), c))
+
+    def coverage(self) -> str:
+        """Which card data was searched, e.g. ``SOM MBS NPH M12 ISD DKA; mtgjson3 a89db5e``."""
+        codes = self.ordered_codes()
+        if len(codes) > 12:
+            shown = f"{len(codes)} sets, {codes[0]} … {codes[-1]}"
+        else:
+            shown = " ".join(codes)
+        return f"{shown}; {self.card_data}" if shown else self.card_data
+
+
+def set_table(db) -> SetTable:
+    table = getattr(db, "_mtg_sets", None)
+    if table is None:
+        table = SetTable(db)
+        try:
+            db._mtg_sets = table
+        except AttributeError:  # a database object without a __dict__
+            pass
+    return table
+
+
+def is_dfc(card: Card) -> bool:
+    return (card.get("layout") or "") in DFC_LAYOUTS
+
+
+def card_group(card: Card | None) -> str:
+    """Registration-sheet group of a card: creatures, other spells or lands (front face)."""
+    if card is None:
+        return "unresolved"
+    types = set(card.get("types") or ())
+    if "Creature" in types:
+        return "creatures"
+    if "Land" in types:
+        return "lands"
+    return "other_spells"
+
+
+def is_registration(deck: DeckList) -> bool:
+    return any(k in deck.metadata for k in REGISTRATION_KEYS)
+
+
+def chinese_language(text: str, card: Card, label: str | None) -> str:
+    """Which Chinese the input is: the exact data name's script, else a guess from the text."""
+    names: list[tuple[str, str]] = []
+    for holder in [card.data] + list(card.faces):
+        for lang, values in (holder.get("names") or {}).items():
+            names += [(lang, v) for v in values or ()]
+    exact = {lang for lang, v in names if v == text.strip()}
+    if exact == {"zh-Hant"}:
+        return "Traditional Chinese"
+    if exact == {"zh-Hans"}:
+        return "Simplified Chinese"
+    if exact:
+        return "Chinese"
+    from deckcheck.matching.normalise import to_simplified
+
+    return "Simplified Chinese" if to_simplified(text) == text else "Traditional Chinese"
+
+
+def back_face_label(card: Card, label: str | None) -> str | None:
+    """The back face whose (English or Chinese) name is ``label``, if it is one."""
+    if not label:
+        return None
+    for face in card.faces:
+        if face.get("name") == label:
+            return face["name"]
+        for values in (face.get("names") or {}).values():
+            if label in (values or ()):
+                return face.get("name")
+    return None
+
+
+def _number_key(number: str | None) -> str:
+    return (number or "").strip().rstrip("*+★").lower()
+
+
+def has_printing(card: Card, code: str, number: str | None) -> bool:
+    """The card (any face) has a printing in set ``code`` (with this collector number)."""
+    want = _number_key(number)
+    printings = list(card.get("printings") or ())
+    for face in card.faces:
+        printings += list(face.get("printings") or ())
+    in_set = [p for p in printings if str(p.get("set", "")).upper() == code]
+    if not in_set:
+        return bool(not printings and code in (card.get("sets") or ()) and not want)
+    if not want:
+        return True
+    for p in in_set:
+        if want in (_number_key(str(p.get("number") or "")),
+                    _number_key(str(p.get("number_base") or ""))):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# the game
+
+
+class MtgGame(Game):
+    parsers = {
+        "cockatrice": (_detect("cockatrice"), _parser("mtg_xml", "parse_cockatrice")),
+        "mtgo-dek": (_detect("mtgo-dek"), _parser("mtg_xml", "parse_dek")),
+        "forge": (_detect("forge"), _parser("mtg_forge", "parse_forge")),
+        "csv": (_detect("csv"), _parser("mtg_csv", "parse_csv")),
+        "arena": (_detect("arena"), _parser("mtg_text", "parse_arena")),
+        "xmage": (_detect("xmage"), _parser("mtg_text", "parse_xmage")),
+        "mws": (_detect("mws"), _parser("mtg_text", "parse_mws")),
+    }
+
+    # -- before resolution ----------------------------------------------------------------
+    def prepare_entry(self, entry: Entry, deck: DeckList) -> Iterable[Finding]:
+        raw = entry.raw_name or entry.name
+        m = _CHECKLIST.match(raw.strip())
+        if m:
+            entry.extra["checklist"] = _checklist_parts(m, entry)
+            return ()
+        if _MARKERS.search(entry.name):       # the face decides: a back face is MTG401
+            entry.name = _MARKERS.sub(" ", entry.name).strip()
+            entry.raw_name = _MARKERS.sub(" ", entry.raw_name or "").strip() or entry.name
+        return ()
+
+    def resolve_entry(self, entry: Entry, db) -> bool:
+        info = entry.extra.get("checklist")
+        if info is None:
+            return False
+        self._resolve_checklist(entry, info, db)
+        return True
+
+    # -- after resolution -----------------------------------------------------------------
+    def after_resolve(self, entry: Entry, db) -> Iterable[Finding]:
+        out: list[Finding] = list(entry.extra.pop("findings", ()) or ())
+        out += self._printing_findings(entry, db)
+        if entry.extra.get("checklist") is not None:
+            return out
+        out += self._name_findings(entry, db, entry.name)
+        if entry.zone in self.non_deck_zones:   # shown, never counted: not an error there
+            for f in out:
+                if f.severity is Severity.ERROR:
+                    f.severity = Severity.WARNING
+        return out
+
+    def after_parse(self, deck: DeckList, db) -> Iterable[Finding]:
+        if is_registration(deck):     # mtg.md §6.2: Chinese names are warnings there
+            for f in deck.findings:
+                if f.code == "MTG403":
+                    f.severity = Severity.WARNING
+        void = [e for e in deck.entries if e.extra.get("void")]
+        if void:
+            deck.entries = [e for e in deck.entries if not e.extra.get("void")]
+            for e in void:
+                deck.non_deck.append((e.line, VOID_SECTION,
+                                      f"{e.count} {e.raw_name or e.name}".strip()))
+        return ()
+
+    # -- names ----------------------------------------------------------------------------
+    def _name_findings(self, entry: Entry, db, text: str) -> list[Finding]:
+        """The MTG findings for how ``entry`` matched (replacing the generic ones)."""
+        from deckcheck.rules import mtg as R
+
+        card = entry.card
+        label = entry.extra.get("label")
+        base = dict(line=entry.line, zone=entry.zone, input=text)
+        kind, via = entry.match, entry.via
+        if card is not None and kind == "alias" and via == "alias" and label \
+                and "/" in label and label in _full_names(card):
+            entry.match, entry.via = "normalized", "split"
+            entry.extra["no_generic"] = True
+            return [R.DfcFullName().finding(None, card=card, **base)]
+        if card is not None and kind == "normalized" and via == "split":
+            entry.extra["no_generic"] = True
+            if (card.get("layout") or "") in SPLIT_LAYOUTS:
+                return [R.DfcFullName().finding(
+                    None, card=card, message=f'Line {entry.line}: "{text}" read as {card.name}.',
+                    **base)]
+            return [R.DfcFullName().finding(None, card=card, **base)]
+        if card is not None and kind == "alias" and via == "face":
+            entry.extra["no_generic"] = True
+            if (card.get("layout") or "") in SPLIT_LAYOUTS:
+                return [R.SplitHalfName().finding(None, card=card, **base)]
+            return [R.BackFaceName().finding(None, card=card, **base)]
+        if card is not None and kind == "foreign":
+            entry.extra["no_generic"] = True
+            out = [R.NonEnglishName().finding(
+                None, card=card, language=chinese_language(text, card, label), **base)]
+            if back_face_label(card, label):
+                out.insert(0, R.BackFaceName().finding(None, card=card, **base))
+            return out
+        if card is not None and kind == "fuzzy" and via == "truncation":
+            entry.extra["no_generic"] = True
+            return [R.TruncatedName().finding(None, card=card, suggestion=card.name, **base)]
+        if kind == "unknown":
+            from deckcheck.rules.core import UnknownCard
+
+            entry.extra["no_generic"] = True
+            hint = ""
+            if entry.suggestions:
+                hint = "; did you mean " + _or_list(entry.suggestions) + "?"
+            cover = set_table(db).coverage()
+            msg = (f'Line {entry.line}: unknown card "{text}": it is not in the card data '
+                   f"({cover}){hint}" + ("" if hint else "."))
+            return [UnknownCard().finding(None, suggestion="; ".join(entry.suggestions) or None,
+                                          message=msg, hint=hint, **base)]
+        if kind == "ambiguous" and entry.candidates and not entry.extra.get("scores"):
+            from deckcheck.rules.core import AmbiguousCard
+
+            entry.extra["no_generic"] = True
+            shown = [f"{c.name} ({' '.join(c.get('sets') or ()) or '?'})"
+                     for c in entry.candidates]
+            return [AmbiguousCard().finding(None, suggestion="; ".join(c.name for c in
+                                                                      entry.candidates),
+                                            candidates=_or_list(shown), **base)]
+        return []
+
+    # -- printings ------------------------------------------------------------------------
+    def _printing_findings(self, entry: Entry, db) -> list[Finding]:
+        from deckcheck.rules import mtg as R
+
+        written = entry.extra.get("set_value")
+        code = entry.set_code
+        if not code and not written:
+            return []
+        sets = set_table(db)
+        shown = code or written
+        if written and not code:
+            code = sets.code_for(written)
+        elif code:
+            code = sets.code_for(code) or code.upper()
+        base = dict(line=entry.line, zone=entry.zone)
+        if not code or code not in sets.codes:
+            note = entry.extra.get("set_written")
+            message = (f'Line {entry.line}: set code "{shown}" (written "{note}") is not in the '
+                       "card data; ignored.") if note else None
+            return [R.SetNotInData().finding(None, card=entry.card, set=shown, message=message,
+                                             **base)]
+        entry.set_code = code
+        if entry.card is None:
+            return []
+        if not has_printing(entry.card, code, entry.number):
+            number = f" {entry.number}" if entry.number else ""
+            return [R.PrintingMismatch().finding(None, card=entry.card, set=code, number=number,
+                                                 **base)]
+        entry.extra["printing"] = code
+        return []
+
+    # -- checklist cards --------------------------------------------------------------------
+    def _resolve_checklist(self, entry: Entry, info: dict[str, Any], db) -> None:
+        from deckcheck.resolve import apply_match, match_findings
+        from deckcheck.rules import mtg as R
+
+        findings: list[Finding] = []
+        base = dict(line=entry.line, zone=entry.zone)
+        target = info.get("target")
+        entry.extra["no_generic"] = True
+        if not target:
+            entry.match = "unknown"
+            entry.extra["void"] = True
+            findings.append(R.ChecklistUnmarked().finding(None, **base))
+            entry.extra["findings"] = findings
+            return
+        probe = Entry(line=entry.line, zone=entry.zone, count=entry.count, name=target,
+                      raw_name=target)
+        apply_match(probe, db.index.match(target))
+        findings += self._name_findings(probe, db, target)
+        if not probe.extra.get("no_generic"):
+            findings += match_findings(probe)
+        card = probe.card
+        if card is None:
+            entry.match, entry.candidates = probe.match, probe.candidates
+            entry.suggestions = probe.suggestions
+            entry.extra["findings"] = findings
+            return
+        if not is_dfc(card):
+            entry.match = "unknown"
+            entry.extra["void"] = True
+            findings.append(R.ChecklistNotDfc().finding(None, card=card, **base))
+            entry.extra["findings"] = findings
+            return
+        entry.card, entry.match, entry.via = card, "alias", "checklist"
+        entry.score = probe.score
+        entry.extra["label"] = target
+        entry.extra["no_generic"] = True
+        code = info.get("set")
+        if code:
+            listed = _double_faced(db, code)
+            if card.name not in listed:
+                card_set = " ".join(card.get("sets") or ()) or "?"
+                findings.append(R.ChecklistWrongSet().finding(
+                    None, card=card, set=code, card_set=card_set, **base))
+        findings.append(R.ChecklistLine().finding(None, card=card, count=entry.count, **base))
+        entry.extra["findings"] = findings
+
+    # -- report ---------------------------------------------------------------------------
+    def stats(self, ctx) -> dict[str, Any]:
+        from deckcheck.rules.mtg import profile_view
+
+        view = profile_view(ctx)
+        out: dict[str, Any] = {
+            "legal_sets": view.legal_sets if view.legal_sets is not None else "any",
+            "sideboard_rule": view.sideboard_rule,
+            "event_date": view.event_date,
+            "card_data": set_table(ctx.db).card_data,
+        }
+        if view.next_change:
+            out["next_change"] = view.next_change
+        by_type = {"creatures": 0, "other_spells": 0, "lands": 0}
+        curve: dict[str, int] = {}
+        for e in ctx.entries("main"):
+            group = card_group(e.card)
+            by_type[group] = by_type.get(group, 0) + e.count
+            if e.card is not None and group != "lands":
+                cmc = e.card.get("cmc") or 0
+                slot = "7+" if cmc >= 7 else str(int(cmc))
+                curve[slot] = curve.get(slot, 0) + e.count
+        out["main_by_type"] = by_type
+        out["mana_curve"] = {k: curve[k] for k in sorted(curve, key=lambda s: (len(s), s))}
+        if is_registration(ctx.deck):
+            out["registration"] = True
+        return out
+
+    def report_sections(self, result) -> list[tuple[str, list[str], list[list[Any]]]]:
+        deck = result.deck
+        if deck is None:
+            return []
+        sections: list[tuple[str, list[str], list[list[Any]]]] = []
+        titles = {"creatures": "Main deck: creatures", "other_spells": "Main deck: other spells",
+                  "lands": "Main deck: lands", "unresolved": "Main deck: unresolved lines"}
+        groups: dict[str, dict[str, int]] = {}
+        for e in deck.entries:
+            if e.zone != "main":
+                continue
+            name = e.card.name if e.card is not None else e.name
+            bucket = groups.setdefault(card_group(e.card), {})
+            bucket[name] = bucket.get(name, 0) + e.count
+        for group in ("creatures", "other_spells", "lands", "unresolved"):
+            cards = groups.get(group)
+            if cards:
+                total = sum(cards.values())
+                rows = [[n, c] for c, n in sorted((c, n) for c, n in cards.items())]
+                sections.append((f"{titles[group]} ({total})", ["#", "card"],
+                                 [[n, c] for n, c in rows]))
+        curve = (result.stats or {}).get("mana_curve") or {}
+        if curve:
+            sections.append(("Mana value curve (main deck, lands excluded)",
+                             ["mana value", "cards"], [[k, v] for k, v in curve.items()]))
+        side: dict[str, int] = {}
+        for e in deck.entries:
+            if e.zone == "sideboard":
+                name = e.card.name if e.card is not None else e.name
+                side[name] = side.get(name, 0) + e.count
+        if side:
+            sections.append((f"Sideboard ({sum(side.values())})", ["#", "card"],
+                             [[side[n], n] for n in sorted(side)]))
+        return sections
+
+
+GAME_CLASS = MtgGame
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+
+
+def _full_names(card: Card) -> set[str]:
+    names = {card.get("full_name") or ""}
+    names.update(a for a in card.get("aliases") or () if "/" in a)
+    return {n for n in names if n}
+
+
+def _double_faced(db, code: str) -> set[str]:
+    row = set_table(db).codes.get(code.upper()) or {}
+    return set(row.get("double_faced") or ())
+
+
+def _checklist_parts(m: re.Match, entry: Entry) -> dict[str, Any]:
+    """Set and named card of a checklist line (``Checklist Card [DKA] (Loyal Cathar)``)."""
+    setname = (m.group("setname") or "").casefold()
+    code = CHECKLIST_SETS.get(re.sub(r"\s+", " ", setname)) if setname else None
+    rest = m.group("rest") if m.group("rest") is not None else (m.group("zrest") or "")
+    sm = _CHECKLIST_SET.match(rest)
+    if sm and (sm.group("set").isupper() or sm.group("set").upper() in ("ISD", "DKA")):
+        code = sm.group("set").upper()
+        rest = rest[sm.end():]
+    if entry.set_code and not code:
+        code = entry.set_code.upper()
+    entry.set_code = None          # the set belongs to the checklist, not to a printing
+    entry.number = None
+    rest = _MARKERS.sub(" ", rest).strip()
+    target = None
+    if rest:
+        tm = _CHECKLIST_TARGET.match(rest)
+        target = (tm.group("paren") or tm.group("colon")).strip() if tm else rest
+    return {"set": code, "target": target or None}
+
+
+def _or_list(items: list[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]

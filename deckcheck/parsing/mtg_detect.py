@@ -1,0 +1,123 @@
+"""Recognise the deck files of Magic programs (mtg.md §5) by extension and content.
+
+Checked in the order of ``MtgGame.parsers``: Cockatrice ``.cod`` and MTGO ``.dek`` (XML),
+Forge ``.dck`` (``[metadata]`` / ``[Main]`` sections), CSV with a header, MTG Arena exports,
+XMage ``.dck`` and MWS ``.mwDeck`` (plain text with ``[SET:num]`` hints). Everything else is
+left to the shared readers (OCTGN ``.o8d``, plain text).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ARENA_HEADERS = {"about", "deck", "sideboard", "commander", "companion"}
+_ARENA_LINE = re.compile(r"^\d+\s+\S.*\s\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9-]+[*+★]?$")
+_FORGE_SECTION = re.compile(r"^\[(metadata|main|sideboard|commander)\]$", re.IGNORECASE)
+_XMAGE_LAYOUT = re.compile(r"^LAYOUT (?:MAIN|SIDEBOARD):", re.MULTILINE)
+_MWS_HEAD = re.compile(r"^//\s*(?:NAME|CREATOR|FORMAT)\s*:", re.IGNORECASE | re.MULTILINE)
+_MWS_LINE = re.compile(r"^\s*(?:SB:\s*)?\d+\s+\[[A-Z0-9]{2,6}\]\s+\S", re.MULTILINE)
+
+
+def _lines(text: str, limit: int = 400) -> list[str]:
+    out = []
+    for line in text.splitlines():
+        line = line.strip().lstrip("\ufeff")
+        if line:
+            out.append(line)
+            if len(out) >= limit:
+                break
+    return out
+
+
+def _xml_root(text: str) -> str:
+    """The root element's name when the text is XML (it starts with ``<``), else ``""``.
+
+    The XML declaration, comments and a DOCTYPE are skipped here; the XML reader refuses the
+    DOCTYPE later, with a message.
+    """
+    head = text[:4096].lstrip("\ufeff \t\r\n")
+    if not head.startswith("<"):
+        return ""
+    head = re.sub(r"<!--.*?-->", "", head, flags=re.DOTALL)
+    m = re.search(r"<([A-Za-z_][\w.-]*)", head)
+    return m.group(1) if m else ""
+
+
+def is_cockatrice(suffix: str, text: str) -> bool:
+    return _xml_root(text) == "cockatrice_deck" or (suffix == ".cod" and "<cockatrice_deck"
+                                                   in text[:4096])
+
+
+def is_dek(suffix: str, text: str) -> bool:
+    root = _xml_root(text)
+    if root == "Deck" and "<Cards" in text:
+        return True
+    return suffix == ".dek" and root.casefold() == "deck" and "<section" not in text.casefold()
+
+
+def is_forge(suffix: str, text: str) -> bool:
+    if _xml_root(text):
+        return False
+    return any(_FORGE_SECTION.match(line) for line in _lines(text, 200))
+
+
+def csv_delimiter(line: str) -> str | None:
+    counts = {d: line.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else None
+
+
+def is_csv(suffix: str, text: str) -> bool:
+    if _xml_root(text):
+        return False
+    if suffix in (".csv", ".tsv"):
+        return True
+    lines = _lines(text, 1)
+    if not lines:
+        return False
+    from deckcheck.parsing.mtg_csv import header_roles
+
+    delim = csv_delimiter(lines[0])
+    if delim is None:
+        return False
+    roles = header_roles([c.strip().strip('"') for c in lines[0].split(delim)])
+    return "name" in roles.values() and "quantity" in roles.values()
+
+
+def is_arena(suffix: str, text: str) -> bool:
+    if suffix == ".mtga":
+        return True
+    if _xml_root(text):
+        return False
+    lines = _lines(text)
+    if not lines:
+        return False
+    if lines[0] in ("About", "Deck", "Commander", "Companion"):
+        return True
+    cards = [ln for ln in lines if ln.casefold() not in ARENA_HEADERS]
+    return bool(cards) and all(_ARENA_LINE.match(ln) for ln in cards)
+
+
+def is_xmage(suffix: str, text: str) -> bool:
+    if _xml_root(text):
+        return False
+    return suffix == ".dck" or bool(_XMAGE_LAYOUT.search(text[:65536]))
+
+
+def is_mws(suffix: str, text: str) -> bool:
+    if _xml_root(text):
+        return False
+    if suffix == ".mwdeck":
+        return True
+    head = text[:65536]
+    return bool(_MWS_HEAD.search(head)) and bool(_MWS_LINE.search(head))
+
+
+_DETECTORS = {"cockatrice": is_cockatrice, "mtgo-dek": is_dek, "forge": is_forge,
+              "csv": is_csv, "arena": is_arena, "xmage": is_xmage, "mws": is_mws}
+
+
+def detect(kind: str, path: str, text: str) -> bool:
+    """Does the file at ``path`` with content ``text`` look like a ``kind`` deck file?"""
+    return _DETECTORS[kind](Path(path).suffix.lower(), text)

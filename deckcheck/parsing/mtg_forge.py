@@ -1,0 +1,103 @@
+"""Forge ``.dck`` deck files (mtg.md §5.4).
+
+```
+[metadata]
+Name=UW Delver
+[Main]
+4 Delver of Secrets|ISD
+4 Ponder|M12|1
+[Sideboard]
+2 Negate|M12
+```
+
+Sections are case-insensitive. ``[metadata]`` holds ``Key=Value`` lines (``Name`` is the deck
+name). ``[Main]``, ``[Sideboard]`` and ``[Commander]`` are zones; ``[Planes]``,
+``[Schemes]``, ``[Conspiracy]``, ``[Dungeon]`` and ``[Avatar]`` hold cards that are not part
+of the deck (zone ``outside``, not counted). A card line is ``count name|SET|art``; the art
+index is ignored. Any other line is an unparseable-line finding.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.games.base import Game
+from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.parsing.text import MAX_COUNT, unparseable
+from deckcheck.reading import SourceText, split_lines
+
+SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander",
+            "planes": "outside", "schemes": "outside", "conspiracy": "outside",
+            "dungeon": "outside", "avatar": "outside", "attractions": "outside",
+            "contraptions": "outside"}
+_SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]$")
+_CARD = re.compile(r"^(?:(?P<count>\d+)\s*[xX]?\s+)?(?P<body>\S.*)$")
+
+
+def parse_forge(src: SourceText, game: Game) -> DeckList:
+    deck = DeckList(path=src.path, source_format="forge", game=game.id)
+    section = None           # None: before any section header
+    zone: str | None = None
+    for lineno, raw in enumerate(split_lines(src.text), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        m = _SECTION.match(line)
+        if m:
+            section = m.group("name").strip().casefold()
+            if section == "metadata":
+                zone = None
+                continue
+            zone = SECTIONS.get(section) or game.header_zone(section)
+            if zone is None:
+                deck.findings.append(Finding(
+                    code="DCK022", name="unknown-section", severity=Severity.WARNING,
+                    line=lineno, args={"section": m.group("name")},
+                    message=f'Line {lineno}: Forge section "[{m.group("name")}]" is not a '
+                            f"{game.name} deck zone; its card lines were not counted."))
+            else:
+                deck.headers.setdefault(zone, lineno)
+            continue
+        if section == "metadata":
+            key, sep, value = line.partition("=")
+            if not sep:
+                deck.findings.append(unparseable(lineno, line, "a [metadata] line is not "
+                                                 "Key=Value", "Write e.g. Name=My Deck."))
+                continue
+            mkey = game.metadata_key(key) or key.strip().casefold().replace(" ", "_")
+            if value.strip() and mkey not in deck.metadata:
+                deck.metadata[mkey] = value.strip()
+                deck.metadata_lines[mkey] = lineno
+            continue
+        if section is None:
+            deck.findings.append(unparseable(lineno, line, "it comes before any [section] "
+                                             "header", "Put cards under [Main] or [Sideboard]."))
+            continue
+        if zone is None:
+            deck.non_deck.append((lineno, section, line))
+            continue
+        _card(deck, lineno, line, zone)
+    return deck
+
+
+def _card(deck: DeckList, lineno: int, line: str, zone: str) -> None:
+    m = _CARD.match(line)
+    if not m:
+        deck.findings.append(unparseable(lineno, line, "it is not 'count name|SET'",
+                                         "Write e.g. 4 Delver of Secrets|ISD."))
+        return
+    implicit = m.group("count") is None
+    count = 1 if implicit else int(m.group("count"))
+    if count > MAX_COUNT:
+        deck.findings.append(unparseable(lineno, line, f"the count {count} is not plausible "
+                                         f"(at most {MAX_COUNT})", "Fix the count."))
+        return
+    fields = [f.strip() for f in m.group("body").split("|")]
+    name = fields[0]
+    if not name:
+        deck.findings.append(unparseable(lineno, line, "there is a count but no card name",
+                                         "Write e.g. 4 Delver of Secrets|ISD."))
+        return
+    set_code = fields[1].upper() if len(fields) > 1 and fields[1] else None
+    deck.entries.append(Entry(line=lineno, zone=zone, count=count, name=name,
+                              raw_name=name, set_code=set_code, implicit_count=implicit))

@@ -1,0 +1,218 @@
+"""Magic name matching on the shipped card data (mtg.md §3, §8.5) and the DCI check digit.
+
+* the §8.5 table: exact, normalised, fuzzy, truncated, ambiguous and unknown inputs;
+* double-faced names, Chinese names in both scripts, the one Chinese collision;
+* the typo corpus: generated one- and two-character typos of every name produce zero wrong
+  resolutions (a typo may stay unknown or ambiguous, but never becomes another card);
+* DCI numbers (§6.3).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deckcheck import carddb
+from deckcheck.games.base import load_game
+from deckcheck.matching import normalise
+from deckcheck.rules.mtg import dci_check_digit, dci_expand, dci_valid
+
+
+@pytest.fixture(scope="module")
+def db():
+    game = load_game("mtg")
+    return carddb.load("mtg", game.match_params)
+
+
+def _m(db, text):
+    return db.index.match(text)
+
+
+# --------------------------------------------------------------------------- the §8.5 table
+
+@pytest.mark.parametrize("text,kind,card,score", [
+    ("Peace Strider", "exact", "Peace Strider", None),
+    ("Pierce Strider", "exact", "Pierce Strider", None),
+    ("Blue Suns Zenith", "normalized", "Blue Sun's Zenith", None),
+    ("Flight Spelbomb", "fuzzy", "Flight Spellbomb", 96.8),
+    ("Delver of Secret", "fuzzy", "Delver of Secrets", 97.0),
+    ("Forrest", "fuzzy", "Forest", 92.3),
+    ("Mountian", "fuzzy", "Mountain", 87.5),
+    ("Geist of St. Traft", "fuzzy", "Geist of Saint Traft", 91.9),
+    ("Sword of War and Feast", "fuzzy", "Sword of War and Peace", 86.4),
+    ("Flight", "exact", "Flight", None),
+])
+def test_resolves(db, text, kind, card, score):
+    m = _m(db, text)
+    assert (m.kind, m.card.name if m.card else None) == (kind, card)
+    if score is not None:
+        assert m.score == score
+
+
+@pytest.mark.parametrize("text,candidates,scores", [
+    ("Pierce Stider", ["Pierce Strider", "Peace Strider"], [96.3, 84.6]),
+    ("Phyrexian Ingestor", ["Phyrexian Ingester", "Phyrexian Digester"], [94.4, 88.9]),
+    ("Blak Sun's Zenith", ["Black Sun's Zenith", "Blue Sun's Zenith"], [97.0, 87.5]),
+    ("Blue Sun Zenith", ["Blue Sun's Zenith", "Black Sun's Zenith", "Red Sun's Zenith"],
+     [96.8, 81.2, 80.0]),
+    ("Chancelor of the Annex", ["Chancellor of the Annex", "Chancellor of the Tangle",
+                                "Chancellor of the Forge"], None),
+    ("Kessig Wolf Rn", ["Kessig Wolf Run", "Kessig Wolf"], None),
+])
+def test_fuzzy_ambiguous(db, text, candidates, scores):
+    m = _m(db, text)
+    assert m.kind == "ambiguous" and m.card is None
+    assert [c.name for c in m.candidates] == candidates
+    if scores is not None:
+        assert m.scores == scores
+
+
+@pytest.mark.parametrize("text,card", [
+    ("Snapcaster", "Snapcaster Mage"), ("Huntmaster", "Huntmaster of the Fells"),
+    ("Thalia", "Thalia, Guardian of Thraben"), ("Olivia", "Olivia Voldaren")])
+def test_unique_truncation(db, text, card):
+    m = _m(db, text)
+    assert (m.kind, m.via, m.card.name) == ("fuzzy", "truncation", card)
+
+
+@pytest.mark.parametrize("text,cards", [
+    ("Garruk", {"Garruk Relentless", "Garruk, Primal Hunter"}),
+    ("Shattered", {"Shattered Angel", "Shattered Perception"}),
+    ("Spellbomb", {"Flight Spellbomb", "Horizon Spellbomb", "Nihil Spellbomb",
+                   "Origin Spellbomb", "Panic Spellbomb"}),
+])
+def test_truncation_ambiguous(db, text, cards):
+    m = _m(db, text)
+    assert m.kind == "ambiguous" and {c.name for c in m.candidates} == cards
+
+
+@pytest.mark.parametrize("text,never", [
+    ("Sorin", {"Sorin Markov", "Sorin, Lord of Innistrad"}),
+    ("Jace", {"Jace, Memory Adept"}),
+    ("Light", {"Flight"}),
+    ("Tundra", set()),
+])
+def test_too_short_or_unknown(db, text, never):
+    m = _m(db, text)
+    assert m.kind == "unknown" and m.card is None
+    if text != "Tundra":
+        assert m.suggestions                       # unknown, but with suggestions
+    assert not any(c.name in never for c in m.candidates)
+
+
+def test_peace_and_pierce_strider_never_swap(db):
+    for text in ("Peace Strider", "Pierce Strider", "Peace Stider", "Pierce Stider",
+                 "Peace Strder", "Pierce Strder", "Peace Striders", "Pierce Striders"):
+        m = _m(db, text)
+        if m.card is not None:
+            assert m.card.name.split()[0] == text.split()[0], (text, m.card.name)
+
+
+# --------------------------------------------------------------------------- DFCs and Chinese
+
+@pytest.mark.parametrize("text,kind,via", [
+    ("Delver of Secrets", "exact", None),
+    ("Delver of Secrets // Insectile Aberration", "alias", "alias"),
+    ("Delver of Secrets/Insectile Aberration", "alias", "alias"),
+    ("Insectile Aberration", "alias", "face"),
+    ("掘密師", "foreign", "foreign"),
+    ("掘密师", "foreign", "foreign"),
+    ("昆蟲變體", "foreign", "foreign"),
+    ("昆虫变体", "foreign", "foreign"),
+])
+def test_dfc_names_are_one_card(db, text, kind, via):
+    m = _m(db, text)
+    assert (m.kind, m.via, m.card.name) == (kind, via, "Delver of Secrets")
+
+
+@pytest.mark.parametrize("text,card", [
+    ("Æther Adept", "Aether Adept"), ("Seance", "Séance"),
+    ("Geist Honored Monk", "Geist-Honored Monk"),
+    ("Elbrus the Binding Blade", "Elbrus, the Binding Blade"),
+    ("黑陽當空", "Black Sun's Zenith"), ("空圆地精灵", "Hollowhenge Spirit"),
+    ("僵尸末日战", "Zombie Apocalypse"), ("忠誠護教軍", "Loyal Cathar"),
+    ("護教軍孽物", "Loyal Cathar"), ("投擲", "Fling"), ("投掷", "Fling"),
+])
+def test_normalised_and_chinese(db, text, card):
+    assert _m(db, text).card.name == card
+
+
+def test_chinese_collision_is_ambiguous(db):
+    for text in ("屠戮亞龍", "屠戮亚龙"):
+        m = _m(db, text)
+        assert m.kind == "ambiguous"
+        assert {c.name for c in m.candidates} == {"Massacre Wurm", "Carnage Wurm"}
+
+
+def test_chinese_is_never_fuzzy(db):
+    m = _m(db, "黑陽當室")
+    assert m.kind == "unknown" and m.card is None
+    assert "Black Sun's Zenith" in m.suggestions
+
+
+# --------------------------------------------------------------------------- typo corpus
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _one_typo(name: str, rng: random.Random) -> set[str]:
+    """A deletion, a substitution, an insertion and a transposition at random places."""
+    n = len(name)
+    out = set()
+    i = rng.randrange(n)
+    out.add(name[:i] + name[i + 1:])
+    i = rng.randrange(n)
+    out.add(name[:i] + rng.choice(_LETTERS) + name[i + 1:])
+    i = rng.randrange(n + 1)
+    out.add(name[:i] + rng.choice(_LETTERS) + name[i:])
+    if n > 1:
+        i = rng.randrange(n - 1)
+        out.add(name[:i] + name[i + 1] + name[i] + name[i + 2:])
+    return out
+
+
+def test_typos_never_resolve_to_another_card(db):
+    """Generated one- and two-character typos of every name produce zero wrong resolutions."""
+    rng = random.Random(20120203)
+    names = []
+    for card in db.cards:
+        names.append((card.name, card.id))
+        names += [(f["name"], card.id) for f in card.faces]
+    assert len(names) == 1210
+    owner = {normalise.key(n): cid for n, cid in names}
+    wrong, resolved, checked = [], 0, 0
+    for name, cid in names:
+        one = _one_typo(name, rng)
+        two = {t2 for t in sorted(one)[:2] if t for t2 in sorted(_one_typo(t, rng))[:2]}
+        for typo in sorted(one | two):
+            k = normalise.key(typo)
+            if not k or owner.get(k, cid) != cid:     # the typo spells another real name
+                continue
+            checked += 1
+            m = db.index.match(typo)
+            if m.card is not None:
+                resolved += 1
+                if m.card.id != cid:
+                    wrong.append((name, typo, m.kind, m.card.name))
+    assert checked > 6000
+    assert not wrong, wrong[:10]
+    assert resolved / checked > 0.8      # most typos still resolve (as fuzzy warnings)
+
+
+# --------------------------------------------------------------------------- DCI numbers
+
+def test_dci_expand_and_check_digit():
+    assert dci_expand("1234567") == "9051234567"
+    assert dci_expand("42") == "2020000042"
+    assert dci_check_digit("1234567") == 5
+    assert dci_check_digit("051234567") == 9
+
+
+@pytest.mark.parametrize("number,valid", [
+    ("51234567", True), ("9051234567", True), ("1234567", True), ("42", True),
+    ("1234567890", False), ("123456789", False), ("9051234568", False),
+    ("61234567", False), ("12345678901", False), ("90512345x7", False),
+])
+def test_dci_valid(number, valid):
+    assert dci_valid(number) is valid
