@@ -151,7 +151,8 @@ def _check_with_format(src: SourceText, fmt, date: str | None, opts: Options,
         if rule.applies(ctx):
             findings.extend(rule.check(ctx))
     findings = select_findings(findings, opts, Path(src.path))
-    findings.sort(key=Finding.sort_key)
+    findings.sort(key=lambda f: (-f.severity.rank, game.zone_order(f.zone) if f.zone else -1,
+                                 f.line if f.line is not None else -1, f.code))
     if opts.lang != "en":
         from deckcheck.i18n import localize
 

@@ -120,9 +120,11 @@ def match_findings(entry: Entry) -> list[Finding]:
         out.append(_AMBIGUOUS.finding(None, suggestion="; ".join(names),
                                       candidates=_or_list(shown), **base))
     elif kind == "unknown":
-        hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else ""
+        hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else "."
         out.append(_UNKNOWN.finding(None, suggestion="; ".join(entry.suggestions) or None,
-                                    hint=hint, **base))
+                                    hint=hint, suggested=_or_list(entry.suggestions),
+                                    variant="suggest" if entry.suggestions else "default",
+                                    **base))
     return out
 
 

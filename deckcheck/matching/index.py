@@ -173,7 +173,7 @@ class CardIndex:
             return Match("unknown", suggestions=self._cjk_suggestions(key))
         scored = self._fuzzy_candidates(text)
         suggestions = [self.cards[i].name for i, s in scored[: self.params.suggestions]
-                       if s >= self.params.suggestion_floor]
+                       if s >= self.params.suggestion_floor] or self._loose_suggestions(text)
         if normalise.alnum_length(key) < self.params.min_length:
             return Match("unknown", suggestions=suggestions)
         if self.params.truncation:
@@ -263,6 +263,23 @@ class CardIndex:
         if ends:
             return Match("unknown", suggestions=[self.cards[ends[0]].name])
         return None
+
+    def _loose_suggestions(self, text: str) -> list[str]:
+        """Suggestions only (never a match): names that contain the input's words loosely,
+        e.g. "Cheshire Kat" -> "Cheshire Cat, the Grinning Remnant"."""
+        from rapidfuzz import fuzz, process
+
+        query = normalise.spaced(text)
+        words = {w for w in query.split() if len(w) >= 5}
+        if not words or not self.choices:
+            return []
+        out: list[str] = []
+        for choice, score, idx in process.extract(query, self.choices, scorer=fuzz.WRatio,
+                                                  limit=10, score_cutoff=85):
+            name = self.cards[self.choice_card[idx]].name
+            if name not in out and words & set(choice.split()):
+                out.append(name)
+        return out[: self.params.suggestions]
 
     def _cjk_suggestions(self, key: str) -> list[str]:
         from rapidfuzz import fuzz, process

@@ -17,14 +17,25 @@ DECK_EXTENSIONS = {".txt", ".dec", ".deck", ".dek", ".o8d", ".fdk", ".cod", ".dc
                    ".csv", ".mtga", ".json", ".sbb", ".list", ".md"}
 
 _FORMAT_LINE = re.compile(
-    r"^[ \t\ufeff]*(?://+|#+)?[ \t]*(?:format|赛制|賽制)[ \t]*[:：][ \t]*([A-Za-z0-9_.-]+)",
+    r"^[ \t\ufeff]*(//+|#+)?[ \t]*(?:format|赛制|賽制)[ \t]*[:：][ \t]*([A-Za-z0-9_.-]+)",
     re.IGNORECASE | re.MULTILINE)
 
 
 def sniff_format(text: str) -> str | None:
-    """The format id named by a ``Format:`` line, if any (before full parsing)."""
-    m = _FORMAT_LINE.search(text)
-    return m.group(1).lower() if m else None
+    """The format id named by a ``Format:`` line, if any (before full parsing).
+
+    A commented line (``// FORMAT : Standard`` in Magic Workstation headers) counts only when
+    it names a deckcheck format id; a plain ``Format:`` line always counts, so a typo in it
+    is reported rather than ignored.
+    """
+    from deckcheck.formats import format_files
+
+    for m in _FORMAT_LINE.finditer(text):
+        value = m.group(2).lower()
+        if m.group(1) and value not in format_files():
+            continue
+        return value
+    return None
 
 
 def sniff_game(src: SourceText) -> str | None:

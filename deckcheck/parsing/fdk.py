@@ -15,8 +15,8 @@ from deckcheck.models import DeckList, Entry, Finding, Severity
 from deckcheck.parsing.text import unparseable
 from deckcheck.reading import SourceText
 
-KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "stone": "stone", "side": "side",
-        "rune": "rune", "runes": "rune", "extra": "extra", "stranger": "stranger"}
+# fowpro writes these keys; anything else (a future "rune" list …) is reported, not guessed
+KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "side": "side"}
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 

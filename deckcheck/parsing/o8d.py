@@ -29,10 +29,7 @@ def octgn_game_id(text: str) -> str | None:
 
 def section_zone(game: Game, name: str) -> str | None:
     sections = {k.casefold(): v for k, v in (game.octgn.get("sections") or {}).items()}
-    zone = sections.get(name.strip().casefold())
-    if zone is None:
-        zone = game.header_zone(name) or (game.hint_zone(name) or None)
-    return zone
+    return sections.get(name.strip().casefold())
 
 
 def parse_o8d(src: SourceText, game: Game) -> DeckList:

@@ -44,7 +44,7 @@ class UnknownCard(ParseRule):
 
     code = "DCK002"
     name = "unknown-card"
-    message = 'Line {line}: unknown card "{input}"{hint}.'
+    message = 'Line {line}: unknown card "{input}"{hint}'
 
 
 @register
