@@ -26,11 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 EXAMPLE_DECKS = {
-    "fow": ("tests/cases/_decks/fow/grimm.txt", "fow-classic"),
+    "fow": ("examples/fow/legal/grimm.txt", "fow-classic"),
     "mtg": ("examples/mtg/delver-dka.txt", "mtg-standard"),
-    "magewars": ("examples/magewars/beastmaster-apprentice.txt", "magewars-apprentice"),
-    "wowtcg": ("examples/wowtcg/legal-priest.txt", "wowtcg-constructed"),
-    "mageknight": ("examples/mageknight/tovak-starting.txt", "mageknight-starting"),
+    "magewars": ("examples/magewars/apprentice-beastmaster.txt", "magewars-apprentice"),
+    "wowtcg": ("examples/wowtcg/legal/boris-holy-priest.txt", "wowtcg-constructed"),
+    "mageknight": ("examples/mageknight/legal/starting-tovak.txt", "mageknight-starting"),
 }
 
 

@@ -18,7 +18,7 @@ from deckcheck import __version__
 from deckcheck.resources import cache_dir
 
 T = TypeVar("T")
-_FORMAT = 3  # bump when the pickled structures change shape
+_FORMAT = 4  # bump when the pickled structures change shape
 
 
 def _fingerprint(kind: str, files: Iterable[Path]) -> str:

@@ -240,22 +240,27 @@ class CardIndex:
         short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
         return long_[: len(short)] == short
 
+    def _word_tables(self) -> tuple[dict, dict]:
+        """Whole-word prefixes and suffixes of every name -> cards (built on first use)."""
+        tables = getattr(self, "_affixes", None)
+        if tables is None:
+            prefixes: dict[tuple[str, ...], set[int]] = {}
+            suffixes: dict[tuple[str, ...], set[int]] = {}
+            for form, ci in zip(self.choices, self.choice_card):
+                words = tuple(form.split())
+                for k in range(1, len(words)):
+                    prefixes.setdefault(words[:k], set()).add(ci)
+                    suffixes.setdefault(words[-k:], set()).add(ci)
+            tables = self._affixes = (prefixes, suffixes)
+        return tables
+
     def _truncation(self, text: str) -> Match | None:
-        words = normalise.spaced(text).split()
+        words = tuple(normalise.spaced(text).split())
         if not words:
             return None
-        n = len(words)
-        starts, ends = [], []
-        for form, ci in zip(self.choices, self.choice_card):
-            fw = form.split()
-            if len(fw) <= n:
-                continue
-            if fw[:n] == words:
-                starts.append(ci)
-            elif fw[-n:] == words:
-                ends.append(ci)
-        starts = sorted(set(starts))
-        ends = sorted(set(ends) - set(starts))
+        prefixes, suffixes = self._word_tables()
+        starts = sorted(prefixes.get(words, ()))
+        ends = sorted(suffixes.get(words, set()) - set(starts))
         if len(starts) == 1 and not ends:
             return Match("fuzzy", self.cards[starts[0]], score=None, via="truncation")
         if len(starts) + len(ends) > 1:
