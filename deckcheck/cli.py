@@ -220,6 +220,129 @@ def convert(
     _write(write(deck, game, to, fmt_id), output)
 
 
+@app.command()
+def register(
+    roster: str = typer.Argument(..., help="The roster: a CSV or YAML file, one row per player (name, player id, deck file relative to the roster, optional deck name and format)."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="The event's format (else the roster's '# Format:' line, a row's format column, or each list's own)."),
+    date: Optional[str] = typer.Option(None, "--date", help="The event date (YYYY-MM-DD; else the roster's '# Date:' line). Every list is checked as on it."),
+    event: Optional[str] = typer.Option(None, "--event", help="The event's name (else the roster's '# Event:' line)."),
+    location: Optional[str] = typer.Option(None, "--location", help="Where the event is (else the roster's '# Location:' line)."),
+    output_format: str = typer.Option("text", "--output-format", help="text (default), json, csv or html."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the report to this file instead of stdout."),
+    sheets: Optional[str] = typer.Option(None, "--sheets", help="Also write printable registration sheets (HTML, one page per player) to this file."),
+    paper: str = typer.Option("a4", "--paper", help="Paper of the sheets: a4 or letter."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the lists' findings: en, zh-Hans or zh-Hant."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings in a list also make the exit code 1."),
+    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+) -> None:
+    """Check every registered list of a tournament roster on the event date; print sheets.
+
+    Exit 0 when every list is legal and the roster has no organiser error, 1 when a list is
+    illegal or unreadable or a player id is duplicated or invalid, 2 for a roster or usage
+    problem.
+    """
+    from pathlib import Path
+
+    from deckcheck.api import UsageError
+    from deckcheck.config import ConfigError, load_config
+    from deckcheck.i18n import LANGS
+    from deckcheck.registration.output import FORMATS, render
+    from deckcheck.registration.roster import RosterError
+    from deckcheck.registration.run import register as run_register
+    from deckcheck.registration.sheets import PAPERS, render_sheets
+
+    fmt_name = output_format.lower()
+    if fmt_name not in FORMATS:
+        raise Fail(f"--output-format {output_format!r}: use one of {', '.join(FORMATS)}")
+    paper = paper.lower()
+    if paper not in PAPERS:
+        raise Fail(f"--paper {paper!r}: use one of {', '.join(PAPERS)}")
+    try:
+        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
+    except ConfigError as exc:
+        raise Fail(str(exc)) from None
+    lang = lang or cfg.lang or "en"
+    if lang not in LANGS:
+        raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    progress = _progress_bar() if sys.stderr.isatty() else None
+    try:
+        reg = run_register(roster, format_id=format_id, date=date, event=event,
+                           location=location, lang=lang, config=cfg, strict=strict,
+                           progress=progress)
+    except (RosterError, UsageError) as exc:
+        raise Fail(str(exc)) from None
+    _write(render(reg, fmt_name), output)
+    if sheets:
+        _write(render_sheets(reg, paper), sheets)
+    raise typer.Exit(reg.exit_code)
+
+
+def _fingerprint_of(deck: str, format_id: Optional[str], config_path: Optional[str],
+                    no_config: bool):
+    from pathlib import Path
+
+    from deckcheck.api import Options, UsageError, check_file
+    from deckcheck.config import ConfigError, load_config
+    from deckcheck.registration.fingerprint import FingerprintError, fingerprint
+
+    try:
+        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
+        result = check_file(deck, Options(format_id=format_id.lower() if format_id else None,
+                                          config=cfg))
+        if result.error is not None:
+            raise Fail(result.error)
+        return result, fingerprint(result)
+    except (ConfigError, UsageError, FingerprintError) as exc:
+        raise Fail(str(exc)) from None
+
+
+@app.command("fingerprint")
+def fingerprint_cmd(
+    deck: str = typer.Argument(..., help="A deck file (or - for stdin)."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else the list's Format: line or the config)."),
+    canonical: bool = typer.Option(False, "--canonical", help="Also print the canonical list the fingerprint is the hash of."),
+    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+) -> None:
+    """Print a list's fingerprint (on the last line): the same for the same cards and counts
+    in any file format or spelling."""
+    result, fp = _fingerprint_of(deck, format_id, config_path, no_config)
+    counts = ", ".join(f"{z} {n}" for z, n in result.counts.items())
+    typer.echo(f"{result.path}: {result.format}, {counts}")
+    if not fp.complete:
+        typer.echo(f"note: {fp.unresolved} line(s) did not resolve to one card; they count as "
+                   "written (see `deckcheck check`)")
+    if canonical:
+        typer.echo(fp.canonical, nl=False)
+    typer.echo(fp.short)
+
+
+@app.command("verify")
+def verify_cmd(
+    deck: str = typer.Argument(..., help="A deck file (or - for stdin)."),
+    expected: str = typer.Argument(..., help="The fingerprint recorded at registration."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else the list's Format: line or the config)."),
+    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+) -> None:
+    """Exit 0 if a list has the registered fingerprint, 1 if it does not (2 on errors)."""
+    from deckcheck.registration.fingerprint import FingerprintError, parse_fingerprint
+
+    try:
+        parse_fingerprint(expected)
+    except FingerprintError as exc:
+        raise Fail(str(exc)) from None
+    result, fp = _fingerprint_of(deck, format_id, config_path, no_config)
+    if fp.matches(expected):
+        typer.echo(f"{result.path}: fingerprint {fp.short} matches ({result.format})")
+        raise typer.Exit(EXIT_OK)
+    typer.echo(f"{result.path}: fingerprint {fp.short} does NOT match {expected.strip()} "
+               f"({result.format}): the cards, counts or format differ from the registered "
+               "list")
+    raise typer.Exit(EXIT_ILLEGAL)
+
+
 def _progress_bar():
     state = {"shown": False}
 
