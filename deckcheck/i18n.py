@@ -1,23 +1,51 @@
 """Languages: report headings, finding messages and card names in English, Simplified or
 Traditional Chinese (``--lang``).
 
-Message templates are kept per rule code in ``deckcheck/locale/zh-Hans.yaml`` with the same
-``{placeholders}`` as the English template; Traditional Chinese is converted from them
-character by character, with ``zh-Hant.yaml`` for the few words that differ. A finding with
-no translation keeps its English message.
+The translations live in ``deckcheck/locale/zh-Hans.yaml``:
+
+``messages``
+    a template per rule code with the ``{placeholders}`` of the English template (or
+    arguments the English message is built from), or ``{default: …, <variant>: …}`` chosen by
+    the finding's ``variant`` argument;
+``patterns``
+    for findings made without arguments (a few readers build the English text directly):
+    regular expressions on the English message whose named groups fill a template;
+``fragments``
+    English argument text that readers pass (``why``/``fix`` of DCK001), as expressions;
+``terms``
+    per game (and ``common``) the words arguments are made of: zone names, card types,
+    classes, schools, the phrases chosen by ``<arg>_key`` arguments …;
+``headings`` and ``sections``
+    report headings, and the titles, column names and cells of the games' report tables.
+
+Arguments are shown in the language before the template is filled: ``card`` gets the
+card's Chinese name where the data has one (``Name [中文]``), zone ids become the game's zone
+names, ``<arg>_key`` (a key or a list of keys) replaces ``<arg>`` with the term of that key,
+``<arg>_list`` replaces ``<arg>`` with an "A、B或C" list and ``<arg>_items`` with "A、B、C",
+and a few codes have a small adapter below for arguments that need more than a lookup.
+
+Traditional Chinese is converted from the Simplified catalogue character by character
+(OpenCC ``s2tw``: Taiwan character forms), then the words of ``zh-Hant.yaml`` that Taiwan
+usage words differently are replaced, and its own entries override whole templates. A
+finding whose translation does not fit its arguments keeps its English message.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from deckcheck.models import Card, Finding
 
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
+
+#: rule-code prefix -> game id (DCK findings take the game of the card data)
+PREFIX_GAME = {"FOW": "fow", "MTG": "mtg", "WOW": "wowtcg", "MWR": "magewars",
+               "MKN": "mageknight"}
 
 _HEADINGS: dict[str, dict[str, str]] = {
     "zone": {"zh-Hans": "区域", "zh-Hant": "區域"},
@@ -34,6 +62,11 @@ _HEADINGS: dict[str, dict[str, str]] = {
     "warning": {"zh-Hans": "警告", "zh-Hant": "警告"},
     "info": {"zh-Hans": "提示", "zh-Hant": "提示"},
     "no findings": {"zh-Hans": "没有发现问题", "zh-Hant": "沒有發現問題"},
+    "deck": {"zh-Hans": "套牌", "zh-Hant": "套牌"},
+    "format": {"zh-Hans": "赛制", "zh-Hant": "賽制"},
+    "errors": {"zh-Hans": "错误数", "zh-Hant": "錯誤數"},
+    "warnings": {"zh-Hans": "警告数", "zh-Hant": "警告數"},
+    "notes": {"zh-Hans": "提示数", "zh-Hant": "提示數"},
     "summary": {"zh-Hans": "检查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 个错误，{warnings} 个警告）。",
                 "zh-Hant": "檢查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 個錯誤，{warnings} 個警告）。"},
 }
@@ -43,11 +76,27 @@ _EN_SUMMARY = ("{decks} deck(s) checked: {legal} legal, {illegal} illegal "
 
 
 def t(key: str, lang: str = "en", **args) -> str:
-    """A report heading or phrase in ``lang`` (English when no translation exists)."""
+    """A report heading or phrase in ``lang`` (English when no translation exists).
+
+    Keys are the English text; headings with arguments (``summary``, ``on date`` …) are
+    filled with ``args`` in every language.
+    """
     if key == "summary":
         template = _HEADINGS["summary"].get(lang, _EN_SUMMARY)
         return template.format(**args)
-    return _HEADINGS.get(key, {}).get(lang, key)
+    text = _HEADINGS.get(key, {}).get(lang)
+    if text is None and lang != "en":
+        text = (_locale(lang).get("headings") or {}).get(key)
+    if text is None:
+        text = key
+    return text.format(**args) if args else text
+
+
+def zone_name(game: str | None, zone: str, lang: str = "en") -> str:
+    """A zone's name for reports: the id in English, the game's term in Chinese."""
+    if lang == "en" or not zone:
+        return zone
+    return _Terms(_locale(lang), game).term("zone", zone)
 
 
 def card_name_in(card: Card, lang: str) -> str | None:
@@ -57,56 +106,1024 @@ def card_name_in(card: Card, lang: str) -> str | None:
     names = card.get("names") or {}
     if names.get(lang):
         return names[lang][0]
-    from deckcheck.matching.normalise import to_simplified, to_traditional
+    from deckcheck.matching.normalise import to_simplified
 
     other = "zh-Hant" if lang == "zh-Hans" else "zh-Hans"
     if names.get(other):
-        conv = to_simplified if lang == "zh-Hans" else to_traditional
+        conv = to_simplified if lang == "zh-Hans" else _taiwan
         return conv(names[other][0])
     return None
 
 
+@lru_cache(maxsize=4096)
+def _taiwan(text: str) -> str:
+    """Simplified to Traditional with Taiwan character forms (群, not 羣)."""
+    return _opencc_s2tw().convert(text)
+
+
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> dict[str, Any]:
-    """The message templates of ``lang`` (empty for English)."""
-    if lang == "en":
-        return {}
+def _opencc_s2tw():
+    import opencc
+
+    return opencc.OpenCC("s2tw")
+
+
+# ---------------------------------------------------------------------------------------
+# the catalogue
+
+
+def _read(name: str) -> dict[str, Any]:
     import yaml
 
-    def read(name: str) -> dict[str, Any]:
-        path = _LOCALE_DIR / f"{name}.yaml"
-        if not path.is_file():
-            return {}
-        return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("messages") or {}
+    path = _LOCALE_DIR / f"{name}.yaml"
+    if not path.is_file():
+        return {}
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
 
-    base = read("zh-Hans")
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> dict[str, Any]:
+    """Everything the catalogue of ``lang`` holds (empty for English)."""
+    if lang == "en" or lang not in LANGS:
+        return {}
+    data = _read("zh-Hans")
     if lang == "zh-Hant":
-        from deckcheck.matching.normalise import to_traditional
+        data = _to_hant(data, _read("zh-Hant"))
+    for code, rows in (data.get("patterns") or {}).items():
+        data["patterns"][code] = [(re.compile(r["match"]), r["text"]) for r in rows]
+    for arg, rows in (data.get("fragments") or {}).items():
+        data["fragments"][arg] = [(re.compile(r["match"]), r["text"]) for r in rows]
+    data["sections"] = {game: [(re.compile(r["match"]), r["text"]) for r in rows]
+                        for game, rows in (data.get("sections") or {}).items()}
+    return data
 
-        base = {k: ({kk: to_traditional(vv) for kk, vv in v.items()} if isinstance(v, dict)
-                    else to_traditional(v)) for k, v in base.items()}
-        base.update(read("zh-Hant"))
-    return base
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, Any]:
+    """The message templates of ``lang`` by rule code (empty for English)."""
+    return dict(_locale(lang).get("messages") or {})
+
+
+def _to_hant(data: dict[str, Any], hant: dict[str, Any]) -> dict[str, Any]:
+    """The Simplified catalogue in Traditional characters, Taiwan words and overrides."""
+    conv = _opencc_s2tw()
+    words = dict(hant.get("words") or {})
+    game_words = hant.get("game_words") or {}
+    cache: dict[tuple[str, str | None], str] = {}
+
+    def text(s: str, game: str | None) -> str:
+        key = (s, game)
+        if key not in cache:
+            out = conv.convert(s)
+            for table in (game_words.get(game) or {}, words):
+                for old, new in sorted(table.items(), key=lambda kv: -len(kv[0])):
+                    out = out.replace(old, new)
+            cache[key] = out
+        return cache[key]
+
+    def walk(value: Any, game: str | None) -> Any:
+        if isinstance(value, str):
+            return text(value, game)
+        if isinstance(value, list):
+            return [walk(v, game) for v in value]
+        if isinstance(value, dict):
+            return {k: (v if k == "match" else walk(v, game)) for k, v in value.items()}
+        return value
+
+    out: dict[str, Any] = {}
+    for section, value in data.items():
+        if section in ("messages", "patterns"):
+            out[section] = {code: walk(v, PREFIX_GAME.get(code[:3])) for code, v in value.items()}
+        elif section in ("terms", "sections", "cells"):
+            out[section] = {game: walk(v, game) for game, v in value.items()}
+        else:
+            out[section] = walk(value, None)
+    for section in ("messages", "terms", "headings", "sections", "cells", "fragments"):
+        if hant.get(section):
+            out[section] = _merge(out.get(section) or {}, hant[section])
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# words of one game
+
+
+class _Terms:
+    """Term lookup for one game: ``terms[game][ns][value]``, then ``terms.common``."""
+
+    def __init__(self, loc: dict[str, Any], game: str | None):
+        self.loc = loc
+        self.game = game
+        self.terms = loc.get("terms") or {}
+
+    def get(self, ns: str, value: Any) -> Any:
+        for scope in (self.game, "common"):
+            table = (self.terms.get(scope) or {}).get(ns) or {}
+            if isinstance(table, dict) and str(value) in table:
+                return table[str(value)]
+        return None
+
+    def term(self, ns: str, value: Any) -> str:
+        found = self.get(ns, value)
+        return str(value) if found is None else str(found)
+
+    def joiner(self, ns: str, default: str = "、") -> str:
+        found = self.get(ns, "_join")
+        return default if found is None else str(found)
+
+    # -- Chinese lists ---------------------------------------------------------------------
+    @staticmethod
+    def items(values: Iterable[Any]) -> str:
+        return "、".join(str(v) for v in values)
+
+    def or_list(self, values: Iterable[Any]) -> str:
+        return self._last_joined([str(v) for v in values], self.term("word", "or"))
+
+    def and_list(self, values: Iterable[Any]) -> str:
+        return self._last_joined([str(v) for v in values], self.term("word", "and"))
+
+    @staticmethod
+    def _last_joined(values: list[str], word: str) -> str:
+        """``A、B或C``; the word gets spaces next to Latin letters or digits."""
+        if len(values) <= 1:
+            return "".join(values)
+        left, right = "、".join(values[:-1]), values[-1]
+        if (left and left[-1].isascii() and left[-1].isalnum()) or \
+                (right and right[0].isascii() and right[0].isalnum()):
+            word = f" {word} "
+        return left + word + right
+
+
+#: arguments holding a card or hero name the data may know in Chinese
+_NAME_ARGS = ("hero", "mage", "ruler", "held", "named", "card1", "card2", "replaced",
+              "replaced_by", "owner", "used", "source_card", "hero_card")
+
+
+class _Render:
+    """Fills one finding's template in the catalogue's language."""
+
+    def __init__(self, loc: dict[str, Any], lang: str, game: str | None, db, finding: Finding):
+        self.loc = loc
+        self.lang = lang
+        self.db = db
+        self.f = finding
+        self.t = _Terms(loc, game)
+        self.game = game
+
+    # -- helpers for adapters --------------------------------------------------------------
+    def name(self, value: Any) -> str:
+        """A card name with its Chinese name where the data has one."""
+        text = str(value)
+        if self.db is None or "[" in text:
+            return text
+        card = self.db.find(text)
+        if card is None:
+            return text
+        local = card_name_in(card, self.lang)
+        return f"{card.name} [{local}]" if local and local != card.name else text
+
+    def zone(self, zone: Any) -> str:
+        return self.t.term("zone", zone)
+
+    def paren(self, note: Any) -> str:
+        """`` (x)`` notes of English messages as full-width ``（x）``."""
+        text = str(note or "")
+        m = re.fullmatch(r"\s*\((.*)\)\s*", text)
+        return f"（{m.group(1)}）" if m else text
+
+    # -- the whole finding -----------------------------------------------------------------
+    def template(self) -> tuple[str | None, dict[str, Any]]:
+        f = self.f
+        for rx, text in (self.loc.get("patterns") or {}).get(f.code, ()):
+            m = rx.fullmatch(f.message)    # a message a reader wrote itself
+            if m:
+                args = dict(f.args)
+                args.update({k: v for k, v in m.groupdict().items() if v is not None})
+                return text, args
+        if not f.args:
+            return None, {}
+        template = (self.loc.get("messages") or {}).get(f.code)
+        if isinstance(template, dict):
+            template = template.get(f.args.get("variant") or "default") or template.get("default")
+        return template, dict(f.args)
+
+    def render(self) -> str | None:
+        template, args = self.template()
+        if not template:
+            return None
+        self.prepare(args)
+        return template.format_map(args)
+
+    def prepare(self, a: dict[str, Any]) -> None:
+        f, t = self.f, self.t
+        if f.card:
+            a["card_name"] = f.card
+            if self.db is not None:
+                card = self.db.find(f.card)
+                local = card_name_in(card, self.lang) if card is not None else None
+                if local and local != card.name:
+                    a["card"] = f"{card.name} [{local}]"
+        for key in _NAME_ARGS:
+            if isinstance(a.get(key), str):
+                a[key] = self.name(a[key])
+        zone = a.get("zone")
+        if zone:
+            a["zone_id"] = zone
+            a["zone"] = self.zone(zone)
+            if "zone_name" in a:
+                a["zone_name"] = self.zone(zone)
+            if "zone_word" in a:
+                a["zone_word"] = self.zone(zone)
+        for key in ("zones", "limit_zones"):
+            if isinstance(a.get(key), str):
+                a[key] = t.items(self.zone(z) for z in a[key].split(" + "))
+        for key, value in list(a.items()):
+            if key.endswith("_list") and isinstance(value, (list, tuple)):
+                base = key[:-5]
+                a[base] = t.or_list(t.term(base, v) for v in value)
+            elif key.endswith("_items") and isinstance(value, (list, tuple)):
+                base = key[:-6]
+                a[base] = t.items(t.term(base, v) for v in value)
+        adapter = _ADAPTERS.get(f.code)
+        if adapter is not None:
+            adapter(a, self)
+        for _ in range(2):     # a term may use another key's term ({type} in a reason)
+            for key, value in list(a.items()):
+                if not key.endswith("_key") or value is None:
+                    continue
+                base = key[:-4]
+                values = value if isinstance(value, (list, tuple)) else [value]
+                found = [t.get(base, v) for v in values]
+                if any(x is None for x in found):
+                    continue
+                shown = [str(x).format_map(_Lenient(a)) for x in found]
+                a[base] = t.joiner(base).join(shown)
+
+
+class _Lenient(dict):
+    """Arguments for a term's own placeholders; a missing one stays visible, not fatal."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def localize(findings: Iterable[Finding], lang: str, db=None) -> None:
     """Re-render finding messages in ``lang`` where a translation exists (in place)."""
     if lang == "en":
         return
-    messages = catalog(lang)
+    loc = _locale(lang)
+    if not loc:
+        return
+    default_game = getattr(db, "game", None)
     for f in findings:
-        template = messages.get(f.code)
-        if isinstance(template, dict):
-            template = template.get(f.args.get("variant") or "default")
-        if not template:
-            continue
-        args = dict(f.args)
-        if db is not None and f.card:
-            card = db.find(f.card)
-            local = card_name_in(card, lang) if card is not None else None
-            if local and local != card.name:
-                args["card"] = f"{card.name} [{local}]"
+        game = PREFIX_GAME.get(f.code[:3], default_game)
         try:
-            f.message = template.format(**args)
-        except (KeyError, IndexError, ValueError):
-            pass  # a translation that does not fit this finding's arguments: keep English
+            text = _Render(loc, lang, game, db, f).render()
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            text = None  # a translation that does not fit this finding: keep English
+        if text:
+            f.message = text
+
+
+def translate_fragment(arg: str, text: str, lang: str) -> str:
+    """English argument text of a reader (``why``, ``fix``) in ``lang``, if the catalogue
+    knows its shape; else unchanged."""
+    for rx, template in (_locale(lang).get("fragments") or {}).get(arg, ()):
+        m = rx.fullmatch(text)
+        if m:
+            return template.format(**{k: v for k, v in m.groupdict().items() if v is not None})
+    return text
+
+
+# ---------------------------------------------------------------------------------------
+# report tables of the games
+
+
+def section(game: str | None, title: str, headers: list[str], rows: list[list[Any]],
+            lang: str) -> tuple[str, list[str], list[list[Any]]]:
+    """A game's report table (``report_sections``) in ``lang``."""
+    if lang == "en":
+        return title, headers, rows
+    loc = _locale(lang)
+    names = {i for i, h in enumerate(headers) if str(h).casefold() in ("card", "hero")}
+    db = _card_db(game) if names else None
+
+    def shown(i: int, value: Any) -> Any:
+        if i in names:
+            named = _card_label(db, value, lang)
+            if named != value:
+                return named
+        return _cell(loc, game, value, lang)
+
+    return (section_title(game, title, lang),
+            [t(h, lang) for h in headers],
+            [[shown(i, c) for i, c in enumerate(row)] for row in rows])
+
+
+def _card_db(game: str | None):
+    """The game's card data for names in report tables (None when it cannot be read)."""
+    if not game:
+        return None
+    try:
+        from deckcheck import carddb
+        from deckcheck.games.base import load_game
+
+        return carddb.load(game, load_game(game).match_params)
+    except Exception:  # a report table without Chinese names is still a report table
+        return None
+
+
+def _card_label(db, value: Any, lang: str) -> Any:
+    """``Name [中文]`` for a card name the data knows in Chinese."""
+    if db is None or not isinstance(value, str) or "[" in value:
+        return value
+    card = db.find(value)
+    local = card_name_in(card, lang) if card is not None else None
+    return f"{card.name} [{local}]" if local and local != card.name else value
+
+
+def section_title(game: str | None, title: str, lang: str) -> str:
+    """A report table or chart title of a game in ``lang``."""
+    if lang == "en":
+        return title
+    loc = _locale(lang)
+    for scope in (game, "common"):
+        for rx, template in (loc.get("sections") or {}).get(scope, ()):
+            m = rx.fullmatch(title)
+            if m:
+                groups = {k: _cell(loc, game, v, lang) if v is not None else ""
+                          for k, v in m.groupdict().items()}
+                return template.format_map(_Lenient(groups))
+    return t(title, lang)
+
+
+def chart(game: str | None, picture: tuple[str, list[tuple[str, float]]],
+          lang: str) -> tuple[str, list[tuple[str, float]]]:
+    """The HTML report's chart (title and bar labels) in ``lang``."""
+    if lang == "en":
+        return picture
+    title, data = picture
+    loc = _locale(lang)
+    return section_title(game, title, lang), [(_cell(loc, game, k, lang), v) for k, v in data]
+
+
+_SPLITS = (" · ", ", ", " + ", "/", "+")
+
+
+def _cell(loc: dict[str, Any], game: str | None, value: Any, lang: str) -> Any:
+    """A table cell: a word of the game's ``cells`` table, a pattern, or a list of such
+    words (``a · b``, ``a, b``, ``a + b``, ``a/b``) when every part is one; else unchanged."""
+    if not isinstance(value, str) or not value:
+        return value
+    cells = loc.get("cells") or {}
+    for scope in (game, "common"):
+        table = cells.get(scope) or {}
+        if value in table:
+            return table[value]
+        terms = _Terms(loc, scope)
+        for ns in table.get("_terms") or ():      # words the game's terms already give
+            found = terms.get(ns, value)
+            if found is not None:
+                return found
+    for scope in (game, "common"):
+        for pattern in (cells.get(scope) or {}).get("_patterns") or ():
+            m = re.fullmatch(pattern["match"], value)
+            if m:
+                groups = {k: _cell(loc, game, v, lang) if v is not None else ""
+                          for k, v in m.groupdict().items()}
+                return pattern["text"].format(**groups)
+    for sep in _SPLITS:
+        parts = value.split(sep)
+        if len(parts) < 2:
+            continue
+        shown = [_cell(loc, game, p, lang) for p in parts]
+        if all(s != p or not re.search(r"[A-Za-z]", p) for s, p in zip(shown, parts)):
+            return ("、" if sep == ", " else sep).join(shown)
+    return value
+
+
+# ---------------------------------------------------------------------------------------
+# adapters: arguments that need more than a lookup, per rule code
+
+
+_ADAPTERS: dict[str, Callable[[dict[str, Any], _Render], None]] = {}
+
+
+def _adapter(*codes: str):
+    def register(fn):
+        for code in codes:
+            _ADAPTERS[code] = fn
+        return fn
+    return register
+
+
+@_adapter("DCK001")
+def _unparseable(a, r):
+    for key in ("why", "fix"):
+        if isinstance(a.get(key), str):
+            a[key] = translate_fragment(key, a[key], r.lang)
+
+
+@_adapter("DCK003")
+def _fuzzy(a, r):
+    if a.get("score") == "whole words":
+        a["score"] = r.t.term("word", "whole words")
+
+
+@_adapter("DCK013")
+def _sizes(a, r):
+    if isinstance(a.get("expected"), (list, tuple)):
+        a["allowed"] = r.t.or_list(a["expected"])
+
+
+@_adapter("DCK014")
+def _generic_type(a, r):
+    if isinstance(a.get("type"), str):
+        a["type"] = "/".join(r.t.term("type", x) for x in a["type"].split("/"))
+
+
+@_adapter("DCK017", "DCK018", "FOW128", "FOW129", "MTG103", "MTG202")
+def _profile(a, r):
+    """`` (2012-02-03, Standard (DKA))`` / `` (list of 2020-01-01, name)`` -> a note."""
+    note = str(a.get("profile") or "")
+    m = re.fullmatch(r" \(list of ([^,)]+)(?:, (.*))?\)", note)
+    if m:
+        text = r.t.term("word", "list of").format(date=m.group(1)) + \
+            (f"，{m.group(2)}" if m.group(2) else "")
+        a["profile"] = f"（{text}）"
+    elif note.strip():
+        a["profile"] = r.t.term("word", "profile").format(profile=note.strip()[1:-1])
+    else:
+        a["profile"] = ""
+
+
+@_adapter("DCK022")
+def _section(a, r):
+    if "section" in a:
+        a["section"] = r.zone(a["section"])
+
+
+# -- Force of Will -------------------------------------------------------------------------
+
+@_adapter("FOW114")
+def _fow_fixed(a, r):
+    if isinstance(a.get("expected"), (list, tuple)):
+        a["expected_or"] = r.t.or_list(a["expected"])
+
+
+@_adapter("FOW115")
+def _fow_keyword(a, r):
+    if a.get("ruler") == "no ruler":
+        a["ruler"] = r.t.term("word", "no ruler")
+    a["keyword"] = r.t.term("keyword", a.get("keyword"))
+
+
+@_adapter("FOW119", "FOW120")
+def _fow_kinds(a, r):
+    a["keyword"] = r.t.term("keyword", a.get("keyword"))
+
+
+@_adapter("FOW118")
+def _fow_attributes(a, r):
+    for key, empty in (("attributes", "no attribute"), ("ruler_attributes", "none")):
+        text = str(a.get(key) or "")
+        if text == empty:
+            a[key] = r.t.term("word", empty)
+        else:
+            a[key] = r.t.items(r.t.term("attribute", x) for x in text.split(", "))
+
+
+@_adapter("FOW121")
+def _fow_only(a, r):
+    options = a.get("options") or []
+    parts = []
+    for option in options:
+        parts.append("".join(r.t.term("word", f"{k} is").format(
+            value=r.t.term(k, v)) for k, v in option.items()))
+    if parts:
+        a["what"] = r.t.or_list(parts)
+
+
+@_adapter("FOW123")
+def _fow_ruler_names(a, r):
+    where = a.get("where")
+    if where:
+        a["cards"] = r.t.items(r.t.term("word", "card at").format(
+            card=card, zone=r.zone(zone), line=line) for card, zone, line in where)
+
+
+@_adapter("FOW125")
+def _fow_pool(a, r):
+    if a.get("printings") == "no known cluster":
+        a["printings"] = r.t.term("word", "no known cluster")
+
+
+@_adapter("FOW127")
+def _fow_versions(a, r):
+    if a.get("faces") == "unknown":
+        a["faces"] = r.t.term("word", "unknown")
+
+
+@_adapter("FOW130")
+def _fow_copy_text(a, r):
+    if a.get("expected") == "any":
+        a["expected"] = r.t.term("word", "any number")
+
+
+# -- Magic: The Gathering ------------------------------------------------------------------
+
+@_adapter("MTG201")
+def _mtg_pool(a, r):
+    m = re.fullmatch(r" on (\S+)", str(a.get("on") or ""))
+    profile = str(a.get("profile") or "").strip()[1:-1]
+    parts = ([r.t.term("word", "event date").format(date=m.group(1))] if m else []) + \
+        ([r.t.term("word", "profile version").format(profile=profile)] if profile else [])
+    a["on"] = ""
+    a["profile"] = f"（{'；'.join(parts)}）" if parts else ""
+    _mtg_sets(a, r)
+    if a.get("printings") == "none in the card data":
+        a["printings"] = r.t.term("word", "none in the card data")
+
+
+@_adapter("MTG203")
+def _mtg_sets(a, r):
+    m = re.fullmatch(r"(\d+) sets \((\S+) … (\S+)\)", str(a.get("sets") or ""))
+    if m:
+        a["sets"] = r.t.term("word", "n sets").format(n=m.group(1), first=m.group(2),
+                                                       last=m.group(3))
+
+
+@_adapter("MTG207")
+def _mtg_identity(a, r):
+    for key in ("ci", "cmd_ci"):
+        text = str(a.get(key) or "")
+        if text == "colourless":
+            a[key] = r.t.term("color", "colourless")
+        else:
+            a[key] = "".join(r.t.term("color", c) for c in text)
+
+
+@_adapter("MTG308")
+def _mtg_mixed(a, r):
+    for key in ("a", "b"):
+        if isinstance(a.get(key), str):
+            a[key] = r.t.items(r.name(n) for n in a[key].split(", "))
+
+
+@_adapter("MTG310")
+def _mtg_section(a, r):
+    a["section"] = r.zone(a.get("section"))
+
+
+@_adapter("MTG403")
+def _mtg_language(a, r):
+    a["language"] = r.t.term("language", a.get("language"))
+
+
+@_adapter("MTG407")
+def _mtg_field(a, r):
+    a["field"] = r.t.term("field", a.get("field"))
+
+
+# -- World of Warcraft TCG -----------------------------------------------------------------
+
+def _hero(r: _Render, a: dict[str, Any]):
+    from deckcheck.games.wowtcg_traits import Hero
+
+    card = r.db.get(a["hero_id"]) if r.db is not None and a.get("hero_id") else None
+    return Hero.of(card) if card is not None else None
+
+
+def _wow_classes(r: _Render, classes) -> str:
+    return "/".join(r.t.term("class", c) for c in classes) if classes else \
+        r.t.term("word", "classless")
+
+
+def _wow_traits(r: _Render, hero) -> str:
+    t = r.t
+    cls = _wow_classes(r, hero.classes)
+    if hero.talent:
+        cls += f"（{t.term('talent', hero.talent)}）"
+    elif hero.traitor:
+        cls += f"（{t.term('flag', 'Traitor')}）"
+    else:
+        cls += f"（{t.term('word', 'no talent')}）"
+    parts = [t.term("faction", hero.faction), cls]
+    if hero.race:
+        parts.append(t.term("race", hero.race))
+    parts += [t.term("flag", n) for n, on in (("Monster", hero.monster),
+                                                ("Scourge", hero.scourge)) if on]
+    if hero.professions:
+        parts.append("/".join(t.term("profession", p) for p in hero.professions))
+    return " · ".join(parts)
+
+
+def _wow_requirement(r: _Render, alts) -> str:
+    words = []
+    for alt in alts or ():
+        kind, value = alt.get("kind"), alt.get("value")
+        words.append(r.t.term({"class": "class", "race": "race", "talent": "talent",
+                               "profession": "profession", "faction": "faction",
+                               "flag": "flag"}.get(kind, "word"), value))
+    return r.t.or_list(words)
+
+
+@_adapter("WOW103")
+def _wow_copies(a, r):
+    parts = []
+    for key, zone in (("main", "main"), ("side", "sideboard")):
+        if a.get(key):
+            parts.append(r.t.term("word", "n in zone").format(n=a[key], zone=r.zone(zone)))
+    if parts:
+        a["breakdown"] = " + ".join(parts)
+
+
+@_adapter("WOW102")
+def _wow_side(a, r):
+    if isinstance(a.get("expected"), (list, tuple)):
+        a["used"] = r.t.or_list([s for s in a["expected"] if s] or [0])
+
+
+@_adapter("WOW106")
+def _wow_not_hero(a, r):
+    a["type"] = r.t.term("type", a.get("type"))
+
+
+@_adapter("WOW108")
+def _wow_class(a, r):
+    if isinstance(a.get("card_classes"), str):
+        a["card_classes"] = "/".join(r.t.term("class", c) for c in a["card_classes"].split("/"))
+    hero = _hero(r, a)
+    if hero is not None:
+        a["hero_classes"] = _wow_classes(r, hero.classes)
+
+
+@_adapter("WOW109")
+def _wow_faction(a, r):
+    if isinstance(a.get("card_faction"), str):
+        a["card_faction"] = "/".join(r.t.term("faction", c)
+                                     for c in a["card_faction"].split("/"))
+    a["hero_faction"] = r.t.term("faction", a.get("hero_faction"))
+
+
+@_adapter("WOW110")
+def _wow_required(a, r):
+    if a.get("required") is not None:
+        a["requirement"] = _wow_requirement(r, a["required"])
+    hero = _hero(r, a)
+    if hero is not None:
+        a["hero_traits"] = _wow_traits(r, hero)
+
+
+@_adapter("WOW111")
+def _wow_reputations(a, r):
+    if a.get("reputation_items") is not None:
+        a["reputations"] = r.t.items(r.t.term("reputation", x) for x in a["reputation_items"])
+    if a.get("card_reputations") is not None:
+        a["cards"] = r.t.items(f"{card}（{r.t.term('reputation', rep)}）"
+                               for card, rep in a["card_reputations"])
+
+
+@_adapter("WOW112")
+def _wow_side_reputation(a, r):
+    a["reputation"] = r.t.term("reputation", a.get("reputation"))
+    if a.get("base_reputation") is not None:
+        a["base_reputation"] = r.t.term("reputation", a["base_reputation"])
+
+
+@_adapter("WOW113")
+def _wow_allowed(a, r):
+    if a.get("allow_clauses") is not None:
+        a["allowed_summary"] = "；".join(_wow_clause(r, c) for c in a["allow_clauses"])
+
+
+@_adapter("WOW114")
+def _wow_forbidden(a, r):
+    if a.get("forbid_clause") is not None:
+        a["forbid_summary"] = r.t.term("word", "no clause").format(
+            clause=_wow_clause(r, a["forbid_clause"]))
+
+
+@_adapter("WOW115")
+def _wow_two_factions(a, r):
+    for key, faction in (("alliance", "Alliance"), ("horde", "Horde")):
+        if a.get(f"{key}_items") is not None:
+            a[f"{key}_cards"] = f"{r.t.term('faction', faction)}：{a[key]}"
+
+
+@_adapter("WOW117")
+def _wow_master_side(a, r):
+    if a.get("card_zones") is not None:
+        a["cards"] = r.t.items(f"{card}（{r.zone(zone)}）" for card, zone in a["card_zones"])
+
+
+@_adapter("WOW118")
+def _wow_talents(a, r):
+    a["tree"] = r.t.term("talent", a.get("tree"))
+    if a.get("excluded_list") is not None:
+        a["excluded"] = r.t.or_list(r.t.term("talent", x) for x in a["excluded_list"])
+    if a.get("conflict_trees") is not None:
+        a["conflicting"] = r.t.items(
+            f"{card}（{'/'.join(r.t.term('talent', x) for x in trees)}）"
+            for card, trees in a["conflict_trees"])
+
+
+@_adapter("WOW120")
+def _wow_pool(a, r):
+    printed = str(a.get("printings") or "")
+    if printed == "no constructed set":
+        a["printings"] = r.t.term("word", "no constructed set")
+    else:
+        a["printings"] = re.sub(r" \(block (\d+)\)",
+                                lambda m: r.t.term("word", "block n").format(n=m.group(1)),
+                                printed)
+
+
+@_adapter("WOW122")
+def _wow_printing(a, r):
+    if isinstance(a.get("field"), str):
+        a["field"] = r.t.items(r.t.term("field", x) for x in a["field"].split(", "))
+
+
+def _wow_clause(r: _Render, clause: dict[str, Any]) -> str:
+    """A Deckbuilding clause in words (the Chinese of ``describe_clause``)."""
+    t = r.t
+    parts: list[str] = []
+    noun = t.term("clause", "cards")
+    types = clause.get("type")
+    if types:
+        types = types if isinstance(types, list) else [types]
+        noun = t.and_list(t.term("type", x) for x in types)
+    if clause.get("neutral"):
+        parts.append(t.term("clause", "neutral"))
+    fi = clause.get("faction_icon")
+    if fi:
+        parts.append(t.term("clause", "any faction") if fi == "any"
+                     else f"[{t.term('faction', fi)}]")
+    ci = clause.get("class_icon")
+    if ci:
+        parts.append(t.term("clause", "any class") if ci == "any"
+                     else f"[{t.term('class', ci)}]")
+    if clause.get("reputation"):
+        parts.append(t.term("reputation", clause["reputation"]))
+    if clause.get("atk_type"):
+        parts.append(f"[{t.term('atk_type', clause['atk_type'])}]")
+    if clause.get("ally_race"):
+        parts.append(t.term("race", clause["ally_race"]))
+    tag = clause.get("tag")
+    if tag == "Pet":
+        noun = t.term("clause", "pets") if not types else noun + t.term("clause", "pets")
+    elif tag:
+        parts.append(t.term("flag", tag))
+    if clause.get("weapon"):
+        noun = t.term("clause", "weapons").format(weapon=t.term("weapon", clause["weapon"]))
+    tc = clause.get("talent_card")
+    if tc == "any":
+        noun = t.term("clause", "talent cards")
+    elif isinstance(tc, dict):
+        parts.append(f"[{t.term('class', tc.get('class'))}]")
+        noun = t.term("clause", "talents").format(tree=t.term("talent", tc.get("tree")))
+    text = "".join(parts) + noun
+    if clause.get("ally_class"):
+        text = t.term("clause", "with ally type").format(
+            text=text, ally=t.term("class", clause["ally_class"]))
+    if clause.get("deals_damage"):
+        text = t.term("clause", "deals damage").format(
+            text=text, damage=t.term("damage", clause["deals_damage"]))
+    if clause.get("has_reputation"):
+        text = t.term("clause", "with a reputation")
+    if clause.get("text_restriction"):
+        text = t.term("clause", "with text restrictions")
+    ex = clause.get("except") or []
+    if ex:
+        shown = []
+        for e in ex:
+            kind, value = e.get("kind"), e.get("value")
+            word = t.term({"class": "class", "race": "race", "talent": "talent",
+                           "flag": "flag", "reputation": "reputation"}.get(kind, "word"), value)
+            if kind in ("flag", "talent", "class", "race"):
+                word = t.term("clause", "hero required").format(trait=word)
+            shown.append(word)
+        text = t.term("clause", "other than").format(text=text, others=t.items(shown))
+    return text
+
+
+# -- Mage Wars -----------------------------------------------------------------------------
+
+def _mw_mage(r: _Render, title: Any) -> str:
+    """``Wizard (Fire)``, ``Johktari Beastmaster`` … with Chinese words where known: the
+    card data's name, else the class."""
+    text = str(title or "")
+    m = re.fullmatch(r"(.+?) \((\w+)\)", text)
+    if m:
+        return f"{_mw_mage(r, m.group(1))}（{r.t.term('school', m.group(2))}）"
+    shown = r.name(text)
+    if shown == text and r.t.get("class", text) is not None:
+        shown = f"{text} [{r.t.term('class', text)}]"
+    return shown
+
+
+@_adapter("MWR101")
+def _mw_points(a, r):
+    a["mage"] = _mw_mage(r, a.get("mage"))
+    if a.get("top_lines") is not None:
+        a["top3"] = "；".join(r.t.term("word", "costly line").format(
+            count=n, card=card, total=total, each=each) for n, card, total, each in a["top_lines"])
+
+
+@_adapter("MWR104")
+def _mw_class(a, r):
+    a["cls"] = r.t.term("class", a.get("cls"))
+    a["mage_class"] = r.t.term("class", a.get("mage_class"))
+    a["mage"] = _mw_mage(r, a.get("mage"))
+
+
+@_adapter("MWR105")
+def _mw_school(a, r):
+    a["school"] = r.t.term("school", a.get("school"))
+    a["mage"] = _mw_mage(r, a.get("mage"))
+
+
+@_adapter("MWR106")
+def _mw_no_mage(a, r):
+    if a.get("closest_items") is not None:
+        a["closest"] = r.t.items(r.name(n) for n in a["closest_items"]) or \
+            r.t.term("word", "none")
+
+
+@_adapter("MWR107")
+def _mw_apprentice(a, r):
+    a["mage"] = _mw_mage(r, a.get("mage"))
+    if a.get("mages_items") is not None:
+        a["mages"] = r.t.items(r.name(n) for n in a["mages_items"])
+    a["edition"] = r.t.term("edition", a.get("edition"))
+    bits = []
+    for key in ("missing", "extra"):
+        pairs = a.get(f"{key}_items")
+        if pairs:
+            bits.append(r.t.term("word", key).format(
+                cards=r.t.items(f"{n} {card}" for n, card in pairs)))
+    if bits:
+        a["diff"] = "；".join(bits)
+
+
+@_adapter("MWR108")
+def _mw_element(a, r):
+    a["mage"] = r.f.args.get("mage")    # part of an example line to type: as written
+    a["best_name"] = r.t.term("school", a.get("best"))
+
+
+@_adapter("MWR110")
+def _mw_stray_element(a, r):
+    a["element"] = r.t.term("school", a.get("element"))
+    a["mage"] = _mw_mage(r, a.get("mage"))
+    if a.get("trained_items") is not None:
+        a["trained"] = r.t.items(r.t.term("school", s) for s in a["trained_items"])
+    a["mage_variant"] = r.t.term("edition", a.get("mage_variant"))
+
+
+@_adapter("MWR111")
+def _mw_mages(a, r):
+    if a.get("mage_lines") is not None:
+        a["mages"] = r.t.items(
+            r.t.term("word", "name at line").format(name=r.name(n), line=line) if line
+            else r.name(n) for n, line in a["mage_lines"])
+    elif a.get("mage_counts") is not None:
+        a["mages"] = r.t.items(f"{n} × {r.name(name)}" for n, name in a["mage_counts"])
+
+
+@_adapter("MWR113")
+def _mw_community(a, r):
+    a["mage"] = _mw_mage(r, a.get("mage"))
+
+
+@_adapter("MWR116")
+def _mw_academy(a, r):
+    if a.get("code") == "none":
+        a["code"] = r.t.term("word", "none")
+
+
+@_adapter("MWR117")
+def _mw_version(a, r):
+    a["mage"] = _mw_mage(r, a.get("mage"))
+    for key in ("variant", "format_variant", "want", "mage_variant"):
+        if key in a:
+            a[f"{key}_name"] = r.t.term("edition", a[key])
+
+
+@_adapter("MWR119")
+def _mw_printings(a, r):
+    facts = a.get("differing")
+    if facts is None:
+        return
+    used = a.get("set")
+
+    def shown(value: Any) -> str:
+        if isinstance(value, dict) and "parts" in value:
+            sep = {"and": "+", "or": "/"}.get(value.get("kind"), "+")
+            return sep.join(f"{r.t.term('school', p['school'])} {p['level']}"
+                            for p in value["parts"])
+        if value is True:
+            return r.t.term("word", "yes")
+        if value is False or value is None:
+            return r.t.term("word", "no")
+        return r.t.term("fact_value", value)
+
+    parts = []
+    for key, value, others in facts:
+        parts.append(r.t.term("word", "differs").format(
+            field=r.t.term("field", key), value=shown(value), set=used,
+            others=r.t.items(f"{shown(v)}（{where}）" for where, v in others)))
+    a["diff"] = "；".join(parts) or r.t.term("word", "see the card data")
+
+
+@_adapter("MWR120")
+def _mw_header(a, r):
+    m = re.fullmatch(r"(\w+) \(Wall\)", str(a.get("type") or ""))
+    if m:
+        a["type"] = f"{r.t.term('type', m.group(1))}（{r.t.term('type', 'Wall')}）"
+    else:
+        a["type"] = r.t.term("type", a.get("type"))
+
+
+@_adapter("MWR122")
+def _mw_listed(a, r):
+    a["mage"] = _mw_mage(r, a.get("mage"))
+
+
+# -- Mage Knight ---------------------------------------------------------------------------
+
+def _mk_expansions(a: dict[str, Any], r: _Render) -> None:
+    if a.get("expansions_items") is not None:
+        items = a["expansions_items"]
+        a["expansions"] = r.t.items(r.t.term("expansion", x) for x in items) if items \
+            else r.t.term("word", "the base game only")
+    if a.get("needed_list") is not None:
+        a["needed"] = r.t.or_list(r.t.term("expansion", x) for x in a["needed_list"])
+    if a.get("expansion_id") is not None:
+        a["expansion"] = r.t.term("expansion", a["expansion_id"])
+
+
+def _mk_counts(r: _Render, pairs) -> str:
+    if not pairs:
+        return r.t.term("word", "nothing")
+    return r.t.items(f"{n} {r.name(name)}" for n, name in pairs)
+
+
+@_adapter("MKN101")
+def _mk_heroes(a, r):
+    if isinstance(a.get("heroes"), str):
+        a["heroes"] = r.t.items(a["heroes"].split(", "))
+
+
+@_adapter("MKN102")
+def _mk_unknown_hero(a, r):
+    if isinstance(a.get("suggestions"), str):
+        a["suggestions"] = r.t.items(a["suggestions"].split(", "))
+    a["role"] = r.t.term("role", a.get("role"))
+    if a.get("expansion_id") is not None:
+        a["where"] = r.t.term("expansion", a["expansion_id"])
+    if a.get("kind_id") is not None:
+        a["kind"] = r.t.term("kind", a["kind_id"])
+
+
+@_adapter("MKN103", "MKN113", "MKN205")
+def _mk_needs(a, r):
+    _mk_expansions(a, r)
+
+
+@_adapter("MKN112")
+def _mk_start(a, r):
+    _mk_expansions(a, r)
+    if "missing_counts" in a:
+        a["missing"] = _mk_counts(r, a["missing_counts"])
+    if "extra_counts" in a:
+        a["extra"] = _mk_counts(r, a["extra_counts"])
+
+
+@_adapter("MKN201", "MKN202", "MKN208")
+def _mk_kind(a, r):
+    if a.get("kind_id") is not None:
+        a["kind"] = r.t.term("kind", a["kind_id"])
+        if r.t.get("where", a["kind_id"]) is not None:
+            a["where"] = r.t.term("where", a["kind_id"])
+    if a.get("written_items"):
+        a["via_names"] = r.t.term("word", "as names").format(
+            names=r.t.and_list(a["written_items"]))
+    elif "written_items" in a:
+        a["via_names"] = ""
+    if a.get("variant") == "units":      # the rule's own word, not a header of the list
+        a["header"] = r.t.term("header", a.get("header"))
+
+
+@_adapter("MKN303")
+def _mk_hand(a, r):
+    keeps = a.get("keeps") or 0
+    a["keeps_note"] = r.t.term("word", "keeps note").format(keeps=keeps) if keeps else ""

@@ -90,7 +90,7 @@ def match_findings(entry: Entry) -> list[Finding]:
             None, card=card.name if card else None, severity=Severity.INFO,
             message=f'Line {entry.line}: the file gives id {entry.ref} and the name '
                     f'"{entry.name}"; they name different cards ({card.name if card else "?"} '
-                    'was used).', **base))
+                    'was used).', ref=entry.ref, used=card.name if card else "?", **base))
     if kind in ("exact", "unresolved"):
         return out
     if kind == "normalized":
@@ -98,7 +98,8 @@ def match_findings(entry: Entry) -> list[Finding]:
     elif kind == "alias":
         what = {"face": "another face", "alias": "an alternate name"}.get(entry.via or "",
                                                                           "another name")
-        out.append(_ALTERNATE.finding(None, card=card.name, what=what, **base))
+        what_key = entry.via if entry.via in ("face", "alias") else "other"
+        out.append(_ALTERNATE.finding(None, card=card.name, what=what, what_key=what_key, **base))
     elif kind == "foreign":
         out.append(_FOREIGN.finding(None, card=card.name, **base))
     elif kind == "fuzzy":
@@ -107,7 +108,7 @@ def match_findings(entry: Entry) -> list[Finding]:
             msg = (f'Line {entry.line}: "{entry.name}" is not a full card name; read as '
                    f'{card.name}, the only card whose name starts this way.')
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name,
-                                      message=msg, score=score, **base))
+                                      message=msg, score=score, variant="truncation", **base))
         else:
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name, score=score,
                                       **base))
@@ -118,11 +119,12 @@ def match_findings(entry: Entry) -> list[Finding]:
         else:
             shown = names
         out.append(_AMBIGUOUS.finding(None, suggestion="; ".join(names),
-                                      candidates=_or_list(shown), **base))
+                                      candidates=_or_list(shown), candidates_list=shown, **base))
     elif kind == "unknown":
         hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else "."
         out.append(_UNKNOWN.finding(None, suggestion="; ".join(entry.suggestions) or None,
                                     hint=hint, suggested=_or_list(entry.suggestions),
+                                    suggested_list=list(entry.suggestions),
                                     variant="suggest" if entry.suggestions else "default",
                                     **base))
     return out

@@ -177,4 +177,4 @@ def test_chinese_messages():
     r = check_source(SourceText(path="x.txt", text=text, encoding="utf-8"),
                      Options(format_id=fmt, lang="zh-Hans"))
     wow110 = next(f for f in r.findings if f.code == "WOW110")
-    assert "Tauren 英雄限定" in wow110.message and "规则 100.2b" in wow110.message
+    assert "牛头人英雄限定" in wow110.message and "规则 100.2b" in wow110.message

@@ -132,7 +132,9 @@ class MageWarsGame(Game):
                 return [IdNameMismatch().finding(
                     None, card=card.name, line=entry.line, zone=entry.zone,
                     message=f'Line {entry.line}: the code {code} is {named[0].name}, but the '
-                            f'text says "{entry.name}"; {card.name} was used.')]
+                            f'text says "{entry.name}"; {card.name} was used.',
+                    variant="code", code=code, named=named[0].name, input=entry.name,
+                    used=card.name)]
         if card is None:
             if entry.zone == "mage" and not entry.extra.get("no_mage") and entry.match == "unknown":
                 entry.extra["no_generic"] = True     # MWR106 names the unknown mage

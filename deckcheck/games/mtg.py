@@ -277,7 +277,7 @@ class MtgGame(Game):
             if (card.get("layout") or "") in SPLIT_LAYOUTS:
                 return [R.DfcFullName().finding(
                     None, card=card, message=f'Line {entry.line}: "{text}" read as {card.name}.',
-                    **base)]
+                    variant="split", **base)]
             return [R.DfcFullName().finding(None, card=card, **base)]
         if card is not None and kind == "alias" and via == "face":
             entry.extra["no_generic"] = True
@@ -305,7 +305,10 @@ class MtgGame(Game):
             msg = (f'Line {entry.line}: unknown card "{text}": it is not in the card data '
                    f"({cover}){hint}" + ("" if hint else "."))
             return [UnknownCard().finding(None, suggestion="; ".join(entry.suggestions) or None,
-                                          message=msg, hint=hint, **base)]
+                                          message=msg, hint=hint, coverage=cover,
+                                          suggested_list=list(entry.suggestions),
+                                          variant="not-in-data-suggest" if hint
+                                          else "not-in-data", **base)]
         if kind == "ambiguous" and entry.candidates and not entry.extra.get("scores"):
             from deckcheck.rules.core import AmbiguousCard
 
@@ -314,7 +317,8 @@ class MtgGame(Game):
                      for c in entry.candidates]
             return [AmbiguousCard().finding(None, suggestion="; ".join(c.name for c in
                                                                       entry.candidates),
-                                            candidates=_or_list(shown), **base)]
+                                            candidates=_or_list(shown), candidates_list=shown,
+                                            **base)]
         return []
 
     # -- printings ------------------------------------------------------------------------
@@ -337,7 +341,8 @@ class MtgGame(Game):
             message = (f'Line {entry.line}: set code "{shown}" (written "{note}") is not in the '
                        "card data; ignored.") if note else None
             return [R.SetNotInData().finding(None, card=entry.card, set=shown, message=message,
-                                             **base)]
+                                             written=note,
+                                             variant="written" if note else "default", **base)]
         entry.set_code = code
         if entry.card is None:
             return []

@@ -197,6 +197,8 @@ class HeroState:
     entry: Entry | None = None       # the entry the checks use (the first one)
     hero: Hero | None = None         # None: hero-dependent checks are skipped
     problem: str | None = None       # why they are skipped
+    problem_key: str | None = None   # the same, language-neutral (translated messages)
+    problem_args: dict | None = None
 
 
 def hero_state(ctx) -> HeroState:
@@ -206,13 +208,18 @@ def hero_state(ctx) -> HeroState:
         st = HeroState(entries=entries, count=sum(e.count for e in entries))
         if not entries:
             st.problem = "no hero is declared"
+            st.problem_key = "no-hero"
             return st
         first = st.entry = entries[0]
         card = first.card
         if card is None:
             st.problem = f'the hero "{first.name}" (line {first.line}) is not a known card'
+            st.problem_key = "unknown-card"
+            st.problem_args = {"input": first.name, "hero_line": first.line}
         elif not is_starting_hero(card):
             st.problem = f"{card.name} cannot start the game as a hero"
+            st.problem_key = "cannot-start"
+            st.problem_args = {"hero_card": card.name}
         else:
             st.hero = Hero.of(card)
         return st

@@ -9,6 +9,7 @@ groups gives the totals, every deck's verdict and how many findings are only in 
 
 from __future__ import annotations
 
+from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import (Reporter, error_text, is_stdin, ordered_findings,
                                       repo_path, report_root, summary)
@@ -40,13 +41,15 @@ class GithubReporter(Reporter):
 
     def render(self, results: list[DeckResult]) -> str:
         root = report_root(self.options)
+        lang = self.options.lang
         out: list[str] = []
         emitted = dict.fromkeys(COMMANDS.values(), 0)
         for r in results:
             file = None if is_stdin(r.path) else repo_path(r.path, root)
-            out.append(command("group", f"deckcheck {r.path}"))
+            out.append(command("group", t("deckcheck {path}", lang, path=r.path)))
             if r.error is not None:
-                out.append(command("error", error_text(r), file=file, title="unreadable deck"))
+                out.append(command("error", error_text(r), file=file,
+                                   title=t("unreadable deck", lang)))
                 emitted["error"] += 1
             for f in ordered_findings(r):
                 kind = COMMANDS[f.severity]
@@ -57,25 +60,29 @@ class GithubReporter(Reporter):
         totals = summary(results)
         unreadable = sum(1 for r in results if r.error is not None)
         notices = sum(r.count(Severity.INFO) for r in results)
-        out.append(f"deckcheck: {totals['decks']} deck(s) checked: {totals['legal']} legal, "
-                   f"{totals['illegal']} illegal ({totals['errors']} error(s), "
-                   f"{totals['warnings']} warning(s), {notices} note(s)"
-                   + (f", {unreadable} unreadable" if unreadable else "") + ").")
+        out.append(t("deckcheck: {decks} deck(s) checked: {legal} legal, {illegal} illegal "
+                     "({errors} error(s), {warnings} warning(s), {notes} note(s){unreadable}).",
+                     lang, notes=notices,
+                     unreadable=t(", {n} unreadable", lang, n=unreadable) if unreadable else "",
+                     **totals))
+        comma = ", " if lang == "en" else "，"
         for r in results:
             if r.error is not None:
-                verdict = "unreadable"
+                verdict = t("unreadable", lang)
             else:
-                verdict = "legal" if r.legal else "illegal"
-                counted = ((r.count(Severity.ERROR), "error(s)"),
-                           (r.count(Severity.WARNING), "warning(s)"))
-                parts = [f"{n} {word}" for n, word in counted if n]
-                detail = ", ".join([r.format or "?"] + parts)
-                verdict += f" ({detail})"
+                verdict = t("legal", lang) if r.legal else t("illegal", lang)
+                counted = ((r.count(Severity.ERROR), "{n} error(s)"),
+                           (r.count(Severity.WARNING), "{n} warning(s)"))
+                parts = [t(word, lang, n=n) for n, word in counted if n]
+                detail = comma.join([r.format or "?"] + parts)
+                verdict += f" ({detail})" if lang == "en" else f"（{detail}）"
             out.append(f"  {escape_data(r.path)}: {verdict}")  # one line, never a command
         hidden = {k: n - ANNOTATION_LIMIT for k, n in emitted.items() if n > ANNOTATION_LIMIT}
         if hidden:
-            listed = ", ".join(f"{n} {k}(s)" for k, n in hidden.items())
-            out.append(f"deckcheck: GitHub shows only the first {ANNOTATION_LIMIT} annotations "
-                       f"of each kind; {sum(hidden.values())} more ({listed}) are listed only in "
-                       "the groups above.")
+            listed = comma.join(t("{n} {kind}(s)", lang, n=n, kind=t(k, lang))
+                                for k, n in hidden.items())
+            out.append(t("deckcheck: GitHub shows only the first {limit} annotations of each "
+                         "kind; {hidden} more ({listed}) are listed only in the groups above.",
+                         lang, limit=ANNOTATION_LIMIT, hidden=sum(hidden.values()),
+                         listed=listed))
         return "".join(line + "\n" for line in out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from deckcheck import __version__
-from deckcheck.i18n import t
+from deckcheck.i18n import chart as chart_in, section as section_in, t, zone_name
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
 
@@ -121,7 +121,7 @@ class HtmlReporter(Reporter):
     def render(self, results: list[DeckResult]) -> str:
         lang = self.options.lang
         totals = summary(results)
-        body: list[str] = ["<header><h1>deckcheck report</h1>",
+        body: list[str] = [f"<header><h1>{e(t('deckcheck report', lang))}</h1>",
                            f'<p class="summary">{e(t("summary", lang, **totals))}</p></header>']
         if results:
             body.append(self._overview(results))
@@ -133,7 +133,7 @@ class HtmlReporter(Reporter):
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
                 '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
                 'style-src \'unsafe-inline\'">'
-                f"<title>deckcheck report</title><style>{CSS}</style></head>\n<body>\n"
+                f"<title>{e(t('deckcheck report', lang))}</title><style>{CSS}</style></head>\n<body>\n"
                 + "\n".join(body) + "\n</body></html>\n")
 
     # -- pieces -----------------------------------------------------------------------------
@@ -170,14 +170,14 @@ class HtmlReporter(Reporter):
             return "\n".join(out)
         meta = [r.format or ""]
         if r.date:
-            meta.append(f"on {r.date}")
+            meta.append(t("on {date}", lang, date=r.date))
         if r.stats.get("profile"):
-            meta.append(f"profile {r.stats['profile']}")
+            meta.append(t("profile {profile}", lang, profile=r.stats["profile"]))
         out.append(f'<p class="meta">{e(" · ".join(m for m in meta if m))}</p>')
         row = []
         if r.counts:
-            cells = "".join(f'<tr><td>{e(z)}</td><td class="num">{n}</td></tr>'
-                            for z, n in r.counts.items())
+            cells = "".join(f'<tr><td>{e(zone_name(r.game, z, lang))}</td>'
+                            f'<td class="num">{n}</td></tr>' for z, n in r.counts.items())
             row.append(f'<table class="zones"><tr><th>{e(t("zone", lang))}</th>'
                        f'<th class="num">{e(t("cards", lang))}</th></tr>{cells}</table>')
         chart = self._chart(r)
@@ -197,7 +197,8 @@ class HtmlReporter(Reporter):
                 rows.append(f'<tr class="{f.severity.value}"><td>{e(f.code)}</td>'
                             f'<td class="sev">{e(t(f.severity.value, lang))}</td>'
                             f'<td class="num">{"" if f.line is None else f.line}</td>'
-                            f'<td>{e(f.zone or "")}</td><td>{e(f.card or "")}</td>'
+                            f'<td>{e(zone_name(r.game, f.zone or "", lang))}</td>'
+                            f'<td>{e(f.card or "")}</td>'
                             f'<td class="msg">{message}</td></tr>')
             out.append(f'<table class="findings"><tr>{heads}</tr>{"".join(rows)}</table>')
         else:
@@ -214,10 +215,12 @@ class HtmlReporter(Reporter):
             hook = getattr(load_game(r.game), "chart", None)
             picture = hook(r) if hook is not None else None
         except Exception as exc:  # a game hook must not cost the whole report
-            return f'<p class="muted">chart not available: {e(type(exc).__name__)}: {e(exc)}</p>'
+            error = t("chart not available: {error}", self.options.lang,
+                      error=f"{type(exc).__name__}: {exc}")
+            return f'<p class="muted">{e(error)}</p>'
         if not picture:
             return ""
-        title, data = picture
+        title, data = chart_in(r.game, picture, self.options.lang)
         return bar_chart(title, list(data))
 
     def _game_tables(self, r: DeckResult) -> list[str]:
@@ -228,9 +231,11 @@ class HtmlReporter(Reporter):
         try:
             sections = load_game(r.game).report_sections(r) or []
         except Exception as exc:  # as for the chart
-            return [f'<p class="muted">game tables not available: {e(exc)}</p>']
+            error = t("game tables not available: {error}", self.options.lang, error=exc)
+            return [f'<p class="muted">{e(error)}</p>']
         out = []
         for title, headers, rows in sections:
+            title, headers, rows = section_in(r.game, title, headers, rows, self.options.lang)
             head = "".join(f"<th>{e(h)}</th>" for h in headers)
             body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
                            for row in rows)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Finding
 from deckcheck.reporting.base import (Reporter, error_text, is_failure, ordered_findings,
                                       rules_checked)
@@ -40,6 +41,7 @@ class JunitReporter(Reporter):
 
     # -- one deck ---------------------------------------------------------------------------
     def _suite(self, r: DeckResult) -> ET.Element:
+        lang = self.options.lang
         suite = ET.Element("testsuite", name=_xml_text(r.path))
         counts = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
         if r.error is not None:
@@ -64,21 +66,22 @@ class JunitReporter(Reporter):
                 counts["tests"] += 1
                 findings = by_code.get(rule.code, [])
                 if not selected and not findings:
-                    ET.SubElement(case, "skipped", message="not selected")
+                    ET.SubElement(case, "skipped", message=t("not selected", lang))
                     counts["skipped"] += 1
                     continue
                 failing = [f for f in findings if is_failure(f, self.options.strict)]
                 if failing:
                     first = failing[0]
                     message = _xml_text(first.message if len(failing) == 1 else
-                                        f"{len(failing)} findings; first: {first.message}")
+                                        t("{n} findings; first: {message}", lang,
+                                          n=len(failing), message=first.message))
                     failure = ET.SubElement(case, "failure", message=message,
                                             type=first.severity.value)
-                    failure.text = "\n".join(_finding_line(r, f) for f in failing)
+                    failure.text = "\n".join(_finding_line(r, f, lang) for f in failing)
                 others = [f for f in findings if not is_failure(f, self.options.strict)]
                 if others:
                     out = ET.SubElement(case, "system-out")
-                    out.text = "\n".join(_finding_line(r, f) for f in others)
+                    out.text = "\n".join(_finding_line(r, f, lang) for f in others)
                 if failing:
                     counts["failures"] += 1
         for key, value in counts.items():
@@ -87,9 +90,9 @@ class JunitReporter(Reporter):
         return suite
 
 
-def _finding_line(r: DeckResult, f: Finding) -> str:
+def _finding_line(r: DeckResult, f: Finding, lang: str = "en") -> str:
     where = f"{r.path}:{f.line}" if f.line is not None else r.path
-    return _xml_text(f"{where}: {f.severity.value}: {f.message}")
+    return _xml_text(f"{where}: {t(f.severity.value, lang)}: {f.message}")
 
 
 def _xml_text(value: object) -> str:

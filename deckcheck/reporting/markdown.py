@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.i18n import t
+from deckcheck.i18n import t, zone_name
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
 
@@ -58,7 +58,8 @@ class MarkdownReporter(Reporter):
                 continue
             out += [f"### {cell(r.path)}", ""]
             rows = [[f.code, t(f.severity.value, lang), f.line if f.line is not None else "",
-                     f.zone or "", f.card or "", f.message] for f in ordered_findings(r)]
+                     zone_name(r.game, f.zone or "", lang), f.card or "", f.message]
+                    for f in ordered_findings(r)]
             out += table([t(h, lang) for h in ("code", "severity", "line", "zone", "card",
                                                "message")], rows)
             out.append("")

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from deckcheck import __version__
+from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Finding
 from deckcheck.reporting.base import (LEVELS, Reporter, UndocumentedRule, error_text, is_stdin,
                                       ordered_findings, relative_path, report_root)
@@ -46,7 +47,8 @@ class SarifReporter(Reporter):
                 if f.code not in index:  # a code no registered rule documents
                     index[f.code] = len(rules)
                     rules.append(UndocumentedRule(f))
-                sarif_results.append(self._result(r, f, index[f.code], location))
+                sarif_results.append(self._result(r, f, index[f.code], location,
+                                                  self.options.lang))
         run: dict = {
             "tool": {"driver": {"name": "deckcheck", "version": __version__,
                                 "semanticVersion": __version__,
@@ -104,10 +106,11 @@ class SarifReporter(Reporter):
         return {"uri": Path(path).absolute().as_uri()}
 
     @staticmethod
-    def _result(r: DeckResult, f: Finding, rule_index: int, location: dict | None) -> dict:
+    def _result(r: DeckResult, f: Finding, rule_index: int, location: dict | None,
+                lang: str = "en") -> dict:
         text = f.message
         if f.suggestion and f.suggestion not in text:
-            text += f" Suggestion: {f.suggestion}."
+            text += t(" Suggestion: {suggestion}.", lang, suggestion=f.suggestion)
         out: dict = {"ruleId": f.code, "ruleIndex": rule_index, "level": LEVELS[f.severity],
                      "message": {"text": text}}
         if location is not None:

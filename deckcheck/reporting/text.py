@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcheck.i18n import t
+from deckcheck.i18n import section, t, zone_name
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, summary
 
@@ -23,21 +23,24 @@ class TextReporter(Reporter):
             status = t("legal", lang) if r.legal else t("illegal", lang)
             title = f"{r.path} — {r.format}"
             if r.date:
-                title += f" on {r.date}"
+                title += t(" on {date}", lang, date=r.date)
             if r.stats.get("profile"):
-                title += f" (profile {r.stats['profile']})"
-            out.append(f"{title}: {status.upper()}")
+                title += t(" (profile {profile})", lang, profile=r.stats["profile"])
+            out.append(t("{title}: {status}", lang, title=title, status=status.upper()))
             if r.counts:
-                out.append(tabulate([[z, n] for z, n in r.counts.items()],
+                out.append(tabulate([[zone_name(r.game, z, lang), n]
+                                     for z, n in r.counts.items()],
                                     headers=[t("zone", lang), t("cards", lang)],
                                     tablefmt="simple", colalign=("left", "right")))
             for title_, headers, rows in self._game_sections(r):
+                title_, headers, rows = section(r.game, title_, headers, rows, lang)
                 out.append("")
                 out.append(title_)
                 out.append(tabulate(rows, headers=headers, tablefmt="simple"))
             out.append("")
             if r.findings:
-                rows = [[f.code, t(f.severity.value, lang), f.zone or "", f.card or "",
+                rows = [[f.code, t(f.severity.value, lang), zone_name(r.game, f.zone or "", lang),
+                         f.card or "",
                          f.line if f.line is not None else "", f.message] for f in r.findings]
                 out.append(tabulate(rows, headers=[t(h, lang) for h in
                                                    ("code", "severity", "zone", "card", "line",

@@ -57,6 +57,22 @@ def type_name(card: Card) -> str:
     return "/".join(TYPE_NAMES.get(t, t) for t in types) or "card"
 
 
+def type_key(card: Card) -> list[str]:
+    """What :func:`type_name` says, as language-neutral keys (for translated messages)."""
+    types = list(card.get("types") or ())
+    subs = set(card.get("subtypes") or ())
+    if "resonator" in types and "stranger" in subs:
+        return ["stranger_resonator"]
+    if "ruler" in types and "basic" in subs:
+        return ["basic_ruler"]
+    if "rune" in types and "master" in subs:
+        return ["master_rune"]
+    if "magic_stone" in types:
+        return [{"basic": "basic_magic_stone", "special": "special_magic_stone"}.get(
+            card.get("stone_class") or "", "magic_stone")]
+    return types or ["card"]
+
+
 def misplaced(ctx: Context) -> set[int]:
     """ids of entries that break their zone's content rule (FOW108 stops other checks)."""
     return ctx.once("fow.misplaced", lambda: {id(e) for e, _ in _zone_violations(ctx)})
@@ -116,6 +132,20 @@ def _place_hint(card: Card) -> str:
     return "; put it in the main deck"
 
 
+def _place_hint_key(card: Card) -> str:
+    """What :func:`_place_hint` says, as a language-neutral key."""
+    types = set(card.get("types") or ())
+    if "ruler" in types or "j_ruler" in types:
+        return "declare-ruler" if "ruler" in types else "none"
+    if "magic_stone" in types:
+        return "stone-deck"
+    if "rune" in types:
+        return "rune-deck"
+    if "resonator" in types and "stranger" in set(card.get("subtypes") or ()):
+        return "stranger-deck"
+    return "main-deck"
+
+
 # ---------------------------------------------------------------------------------------
 # sizes
 
@@ -173,7 +203,9 @@ class MainDeckTooLarge(FowRule):
         have = ctx.count("main")
         if high is not None and have > high:
             yield self.finding(ctx, zone="main", expected=high, actual=have,
-                               line=ctx.first_line("main"), ruler_note=note)
+                               line=ctx.first_line("main"), ruler_note=note,
+                               ruler_note_key="no-maximum" if note else "none",
+                               ruler=ctx.label(ruler_info(ctx).starting) if note else None)
 
 
 @register
@@ -233,7 +265,9 @@ class RulerMissing(FowRule):
         text = f" (the list holds the ruler {candidates[0].name})" if candidates else ""
         yield self.finding(ctx, zone="ruler", expected=1, actual=0,
                            suggestion=f"Ruler: {candidates[0].name}" if candidates else None,
-                           suggestion_text=text, rule=ref(ctx, "402.2"))
+                           suggestion_text=text, rule=ref(ctx, "402.2"),
+                           suggestion_text_key="holds" if candidates else "none",
+                           held=ctx.label(candidates[0]) if candidates else None)
 
 
 @register
@@ -289,6 +323,20 @@ def invalid_ruler_reason(ctx: Context, card: Card) -> str | None:
     return None
 
 
+def invalid_ruler_key(ctx: Context, card: Card) -> str | None:
+    """What :func:`invalid_ruler_reason` says, as a language-neutral key."""
+    types = set(card.get("types") or ())
+    if "ruler" not in types:
+        if card.get("orphan_j") or "j_ruler" in types:
+            return "j-ruler-without-ruler"
+        return "not-a-ruler"
+    if not is_cr23(ctx) and "Arcana" in (card.get("races") or ()):
+        return "arcana"
+    if not is_cr23(ctx) and "basic" in (card.get("subtypes") or ()):
+        return "basic-ruler"
+    return None
+
+
 @register
 class InvalidRuler(FowRule):
     """A card in the ruler area cannot be the starting ruler: it is not a ruler (e.g. a
@@ -306,7 +354,8 @@ class InvalidRuler(FowRule):
             if reason is None:
                 continue
             yield self.finding(ctx, zone="ruler", card=card, line=e.line, reason=reason,
-                               rule=ref(ctx, "402.2"))
+                               rule=ref(ctx, "402.2"), reason_key=invalid_ruler_key(ctx, card),
+                               type_key=type_key(card))
 
 
 @register
@@ -411,7 +460,8 @@ class CardNotAllowedInZone(FowRule):
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, type=tname,
                                expected=0, actual=e.count,
                                zone_name=zname(e.zone), hint=_place_hint(e.card),
-                               rule=ref(ctx, sections.get(e.zone, "402")))
+                               rule=ref(ctx, sections.get(e.zone, "402")),
+                               type_key=type_key(e.card), hint_key=_place_hint_key(e.card))
 
 
 @register
@@ -445,7 +495,7 @@ class TypeNotInRules(FowRule):
             if unknown and card.id not in seen:
                 seen.add(card.id)
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
-                                   type=type_name(card))
+                                   type=type_name(card), type_key=type_key(card))
 
 
 # ---------------------------------------------------------------------------------------
@@ -713,7 +763,9 @@ class CopyLimitFromCard(FowRule):
             if c.total > default and within:
                 src = "its own text" if source.id == c.card.id else f"the text of {ctx.label(source)}"
                 yield self.finding(ctx, zone=c.entries[0].zone, card=c.card,
-                                   line=c.first_line, actual=c.total, expected=value, source=src)
+                                   line=c.first_line, actual=c.total, expected=value, source=src,
+                                   source_key="own" if source.id == c.card.id else "other",
+                                   source_card=ctx.label(source))
 
 
 @register
@@ -743,7 +795,8 @@ class RulerNameTwice(FowRule):
                 shown = ", ".join(f"{x.card.name} ({x.zone}, line {x.line})" for x in entries)
                 yield self.finding(ctx, zone="side", card=entries[-1].card, line=entries[-1].line,
                                    expected=1, actual=len(entries), ruler_name=name,
-                                   cards=shown)
+                                   cards=shown, where=[[ctx.label(x.card), x.zone, x.line]
+                                                       for x in entries])
 
 
 def _strip_j(name: str) -> str:
@@ -837,13 +890,15 @@ class ZoneSizeFixed(FowRule):
                     most = min(most, grimoire) if most is not None else grimoire
             if sizes and have not in sizes:
                 allowed = "exactly " + " or ".join(map(str, sizes))
+                allowed_key = "exactly"
             elif most is not None and have > most:
                 allowed = f"at most {most}"
+                allowed_key = "at-most"
             else:
                 continue
             yield self.finding(ctx, zone=zone, actual=have, expected=sizes or most,
                                line=ctx.first_line(zone), zone_name=zname(zone).capitalize(),
-                               allowed=allowed, section=section)
+                               allowed=allowed, section=section, allowed_key=allowed_key)
 
 
 @register
@@ -931,7 +986,8 @@ class _KeywordConflict(FowRule):
     def check(self, ctx):
         for e, args in keyword_conflicts(ctx, self.pair):
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
-                               **dict(zip(self.fields, args[:2])), ruler_note=args[2])
+                               **dict(zip(self.fields, args[:2])), ruler_note=args[2],
+                               ruler_note_key=args[3], keyword=args[4], ruler_name=args[5])
 
 
 def keyword_conflicts(ctx: Context, pair: tuple[str, str]) -> list[tuple[Entry, tuple]]:
@@ -967,10 +1023,12 @@ def keyword_conflicts(ctx: Context, pair: tuple[str, str]) -> list[tuple[Entry, 
 
         ruler = ctx.label(info.starting) if info.starting else ""
         forbidden: dict[str, tuple[str, list[str]]] = {}
+        note_keys: dict[str, tuple[str, str]] = {}     # the note, language-neutral
         if not is_cr23(ctx):
             for k, other in ((a, b), (b, a)):
                 if info.has_keyword(k):
                     forbidden[other] = (f" (ruler {ruler} has [{k}])", ["main", "stone"])
+                    note_keys[other] = ("ruler-has", k)
         for r in info.rules_of("forbid_keyword"):
             if r.get("checked") is False:
                 continue
@@ -978,16 +1036,17 @@ def keyword_conflicts(ctx: Context, pair: tuple[str, str]) -> list[tuple[Entry, 
             if k in (a, b):
                 forbidden[k] = (f" ({ruler} forbids [{k}] cards)",
                                 r.get("zones") or ["main", "stone"])
+                note_keys[k] = ("ruler-forbids", k)
         out: list[tuple[Entry, tuple]] = []
         for k, (note, zones) in forbidden.items():
             for e in groups[k]:
                 if e.zone in zones:
                     # the ruler stands on the other side: "«Tales» (Nyarlathotep) … «Villains» (card)"
                     args = (ruler, ctx.label(e.card)) if k == b else (ctx.label(e.card), ruler)
-                    out.append((e, args + (note,)))
+                    out.append((e, args + (note,) + note_keys[k] + (ruler,)))
         if not out and groups[a] and groups[b] and not is_cr23(ctx):
             first = groups[b][0]
-            out.append((first, (names(a), names(b), "")))
+            out.append((first, (names(a), names(b), "", "none", "", ruler)))
         return out
 
     return ctx.once(f"fow.keywords.{pair[0]}", build)
@@ -1046,7 +1105,7 @@ class RulerForbidsCard(FowRule):
                     continue
                 yield self.finding(ctx, zone=zone, card=e.card, line=e.line,
                                    ruler=ctx.label(info.starting), what=what + " cards",
-                                   zone_name=zname(zone))
+                                   zone_name=zname(zone), options=options)
 
 
 def _satisfies(card: Card, option: dict[str, Any]) -> bool:

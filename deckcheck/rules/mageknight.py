@@ -40,6 +40,12 @@ def _counts_text(counts: dict[str, int], order: dict[str, int]) -> str:
                      sorted(counts.items(), key=lambda kv: (order.get(kv[0], 999), kv[0])))
 
 
+def _count_pairs(counts: dict[str, int], order: dict[str, int]) -> list[list]:
+    """The ``[n, name]`` pairs of :func:`_counts_text` (for translated messages)."""
+    return [[n, name] for name, n in
+            sorted(counts.items(), key=lambda kv: (order.get(kv[0], 999), kv[0]))]
+
+
 def _relaxed(ctx: Context, code: str, info: mk.DeckInfo) -> Severity | None:
     """Warning instead of error in a multiplayer game for the codes the format names."""
     if info.players is not None and info.players > 1 and \
@@ -108,16 +114,23 @@ class HeroUnknown(MageKnightRule):
         e = info.hero_entry
         if e is None or info.hero is not None:
             return
-        card, note = e.card, ""
+        card, note, note_key = e.card, "", "none"
         if card is not None and card.get("kind") == "hero":
             role = card.get("role") or "not a player's hero"
             where = mk.TITLES.get(card.get("expansion") or "", "")
             note = f" ({card.name} is the {role} in {where})" if where else f" ({role})"
+            note_key = "role-in" if where else "role"
         elif card is not None:
             label = mk.kind_label(ctx.db, card.get("kind"))
             note = f" ({card.name} is {_article(label)} {label})"
+            note_key = "kind"
         suggestions = mk.hero_suggestions(e.name, ctx.db)
         yield self.finding(ctx, zone="hero", line=e.line, input=e.name, volkare_note=note,
+                           volkare_note_key=note_key,
+                           named=card.name if card is not None else None,
+                           role=card.get("role") if card is not None else None,
+                           expansion_id=card.get("expansion") if card is not None else None,
+                           kind_id=card.get("kind") if card is not None else None,
                            suggestions=", ".join(suggestions),
                            suggestion="; ".join(suggestions[:1]) or None)
 
@@ -143,9 +156,10 @@ class HeroNeedsExpansion(MageKnightRule):
         line = info.hero_entry.line if info.hero_entry else None
         args = dict(zone="hero", card=hero.name, line=line, hero=hero.name,
                     needed=mk.needs_text(hero.needs),
-                    expansions=mk.expansions_text(info.expansions))
+                    expansions=mk.expansions_text(info.expansions),
+                    needed_list=list(hero.needs), expansions_items=list(info.expansions))
         if info.inferred:
-            yield self.finding(ctx, severity=Severity.INFO,
+            yield self.finding(ctx, severity=Severity.INFO, variant="inferred",
                                message="{hero} needs {needed}; the list has no Expansions: "
                                        "line, so {expansions} was inferred.", **args)
         elif not hero.available(info.have):
@@ -231,7 +245,10 @@ class StartingDeckMismatch(MageKnightRule):
                            expected=comp.missing or None, actual=comp.extra or None,
                            hero=info.hero.name, expansions=mk.expansions_text(info.expansions),
                            missing=_counts_text(comp.missing, order),
-                           extra=_counts_text(comp.extra, order))
+                           extra=_counts_text(comp.extra, order),
+                           expansions_items=list(info.expansions),
+                           missing_counts=_count_pairs(comp.missing, order),
+                           extra_counts=_count_pairs(comp.extra, order))
 
 
 @register
@@ -270,7 +287,8 @@ class BaseDeckWithLostLegion(MageKnightRule):
             yield self.finding(ctx, zone="deck", card=hero.card2["name"], line=line,
                                hero=hero.name, card1=hero.card1["name"],
                                card2=hero.card2["name"], replaced=replaced,
-                               expansions=mk.expansions_text(info.expansions))
+                               expansions=mk.expansions_text(info.expansions),
+                               expansions_items=list(info.expansions))
 
 
 # ----------------------------------------------------------------------------- deed deck
@@ -299,7 +317,7 @@ class NotADeedCard(MageKnightRule):
             label = mk.kind_label(ctx.db, kind)
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, actual=e.count,
                                kind=label, kind_a=f"{_article(label)} {label}",
-                               where=NOT_DEED.get(kind, "not a deed card"))
+                               where=NOT_DEED.get(kind, "not a deed card"), kind_id=kind)
 
 
 @register
@@ -338,7 +356,9 @@ class DuplicateUniqueCard(MageKnightRule):
             via = f" (as {' and '.join(written)})" if len(written) > 1 else ""
             yield self.finding(ctx, zone=entries[0].zone, card=card, line=_first_line(entries),
                                expected=1, actual=total, via_names=via,
-                               kind=mk.kind_label(ctx.db, card.get("kind")))
+                               kind=mk.kind_label(ctx.db, card.get("kind")),
+                               kind_id=card.get("kind"),
+                               written_items=written if len(written) > 1 else [])
 
 
 @register
@@ -370,16 +390,21 @@ class ForeignBasicAction(MageKnightRule):
             if allowance.counts.get(card.name, 0) > 0 or card.name in hero.unique_cards:
                 continue   # the hero's own card under missing expansions: MKN205
             owner = info.table.owner_of(card.name)
+            by: list[str] = []
             if owner is not None:
-                note = f" (it is {owner.name}'s)"
+                note, note_key = f" (it is {owner.name}'s)", "owner"
             elif card.get("verified") is False:
-                note = " (no hero's printed deck has it)"
+                note, note_key = " (no hero's printed deck has it)", "unverified"
             else:
                 by = [c["name"] for c in (hero.card1, hero.card2) if c["replaces"] == card.name]
                 note = f" ({by[0]} replaces it)" if by else ""
+                note_key = "replaced" if by else "none"
             total = sum(e.count for e in entries)
             yield self.finding(ctx, zone=entries[0].zone, card=card, line=_first_line(entries),
                                expected=0, actual=total, hero=hero.name, owner_note=note,
+                               owner_note_key=note_key,
+                               owner=owner.name if owner is not None else None,
+                               replaced_by=by[0] if by else None,
                                severity=_relaxed(ctx, self.code, info))
 
 
@@ -443,6 +468,8 @@ class CardNeedsExpansion(MageKnightRule):
                     line=reason.line, article=_article(title), expansion=title,
                     needed=" or ".join(CARD_NEEDS[exp]),
                     expansions=mk.expansions_text(info.expansions),
+                    expansion_id=exp, needed_list=list(CARD_NEEDS[exp]),
+                    expansions_items=list(info.expansions), variant="inferred",
                     message="{card} is {article} {expansion} card; the list has no "
                             "Expansions: line, so {expansions} was inferred.")
             return
@@ -460,7 +487,9 @@ class CardNeedsExpansion(MageKnightRule):
                                expected=list(CARD_NEEDS[exp]), actual=list(info.expansions),
                                article=_article(title), expansion=title,
                                needed=" or ".join(CARD_NEEDS[exp]),
-                               expansions=mk.expansions_text(info.expansions))
+                               expansions=mk.expansions_text(info.expansions),
+                               expansion_id=exp, needed_list=list(CARD_NEEDS[exp]),
+                               expansions_items=list(info.expansions))
 
 
 @register
@@ -527,7 +556,7 @@ class KindHintMismatch(MageKnightRule):
                 continue
             label = mk.kind_label(ctx.db, kind)
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, header=e.hint,
-                               kind=label, kind_a=f"{_article(label)} {label}")
+                               kind=label, kind_a=f"{_article(label)} {label}", kind_id=kind)
         for e in ctx.resolved("units"):
             kind = e.card.get("kind")
             if not mk.is_deed_kind(ctx.db, kind):
@@ -535,7 +564,7 @@ class KindHintMismatch(MageKnightRule):
             label = mk.kind_label(ctx.db, kind)
             yield self.finding(
                 ctx, zone=e.zone, card=e.card, line=e.line, header="Units", kind=label,
-                kind_a=f"{_article(label)} {label}",
+                kind_a=f"{_article(label)} {label}", kind_id=kind, variant="units",
                 message=self.message[:-1] + "; it is not counted there. A deed card on a unit "
                 "(a Banner) still belongs under Deck.")
 

@@ -100,7 +100,9 @@ class SpellbookOverLimit(MwRule):
                         f"({ln.cost.each} each)" for ln in book.top(3))
         rule = "MW-R2, MW-R17" if info.mage.variant == "academy" else "MW-R2"
         yield self.finding(ctx, zone="spellbook", line=_first_line(ctx), expected=info.limit,
-                           actual=book.total, mage=info.mage.title, top3=top, rule=rule)
+                           actual=book.total, mage=info.mage.title, top3=top, rule=rule,
+                           top_lines=[[ln.count, ctx.label(ln.card), ln.total, ln.cost.each]
+                                      for ln in book.top(3)])
 
 
 @register
@@ -219,7 +221,9 @@ class SchoolOnly(MwRule):
                     f"this spell is level {level})") if cap is not None else ""
             yield self.finding(ctx, zone="spellbook", card=e.card, line=e.line,
                                expected=cap if cap is not None else school, actual=level,
-                               school=school, mage=mage.title, cap_note=note)
+                               school=school, mage=mage.title, cap_note=note,
+                               cap_note_key="capped" if cap is not None else "none", cap=cap,
+                               spell_level=level)
 
 
 # ---------------------------------------------------------------------------------------
@@ -251,14 +255,15 @@ class MageMissing(MwRule):
                 close = _closest_mages(ctx, e.name)
                 yield self.finding(
                     ctx, zone="mage", line=e.line, actual=e.name, input=e.name,
-                    suggestion="; ".join(close) or None,
+                    suggestion="; ".join(close) or None, variant="unknown-mage",
+                    closest_items=close,
                     message=f'Unknown mage "{e.name}"; closest: {", ".join(close) or "none"}. (MW-R1)')
             return
         stray = [e for e in ctx.entries("spellbook") if e.extra.get("moved_from") == "mage"]
         if stray:
             e = stray[0]
             yield self.finding(
-                ctx, zone="mage", card=e.card, line=e.line, input=e.name,
+                ctx, zone="mage", card=e.card, line=e.line, input=e.name, variant="spell-not-mage",
                 message=f'Line {e.line}: {ctx.label(e.card)} is a spell, not a mage; no mage '
                         'declared (add a "Mage: …" line); cannot cost the spellbook. (MW-R1)')
             return
@@ -310,7 +315,9 @@ class ApprenticeMismatch(MwRule):
         mages = ", ".join((ctx.fmt.get("apprentice") or {}).get("mages") or [])
         if not m.has_book:
             yield self.finding(ctx, zone="mage", card=info.entry.card, line=info.entry.line,
-                               mage=m.mage,
+                               mage=m.mage, variant="no-book", mages=mages,
+                               mages_items=list((ctx.fmt.get("apprentice") or {}).get("mages")
+                                                or []),
                                message=f"{m.mage} has no apprentice spellbook (only {mages}). (MW-R21)")
             return
         if m.exact:
@@ -327,7 +334,9 @@ class ApprenticeMismatch(MwRule):
         yield self.finding(ctx, zone="spellbook", card=card, line=_card_line(ctx, first),
                            expected=m.book_counts.get(first, 0),
                            actual=m.list_counts.get(first, 0), mage=m.mage, edition=m.edition,
-                           diff="; ".join(bits))
+                           diff="; ".join(bits),
+                           missing_items=[[n, ctx.label(ctx.db.find(k) or k)] for k, n in m.missing],
+                           extra_items=[[n, ctx.label(ctx.db.find(k) or k)] for k, n in m.extra])
 
 
 def _card_line(ctx: Context, name: str) -> int | None:
@@ -411,7 +420,8 @@ class ElementNotWizard(MwRule):
             text = (f"An element ({element}) was given, but the {mage.variant} {mage.name} is "
                     f"trained in {', '.join(sorted(mage.trained))} (fixed); ignored. (MW-R15)")
             yield self.finding(ctx, zone="mage", line=line or _mage_line(ctx), actual=element,
-                               element=element, mage=mage.name, message=text)
+                               element=element, mage=mage.name, message=text, variant="fixed",
+                               mage_variant=mage.variant, trained_items=sorted(mage.trained))
             return
         yield self.finding(ctx, zone="mage", line=line or _mage_line(ctx), actual=element,
                            element=element, mage=mage.name)
@@ -437,7 +447,8 @@ class MultipleMages(MwRule):
             second = info.identities[1][1]
             names = ", ".join(f"{n} (line {e.line})" if e.line else n for n, e in info.identities)
             yield self.finding(ctx, zone="mage", card=second.card, line=second.line,
-                               expected=1, actual=len(info.identities), mages=names)
+                               expected=1, actual=len(info.identities), mages=names,
+                               mage_lines=[[n, e.line] for n, e in info.identities])
             return
         cards = [e for e in ctx.entries("mage")
                  if e.card is not None and card_kind(e.card) == "mage"]
@@ -445,7 +456,8 @@ class MultipleMages(MwRule):
         if n > 1:
             names = ", ".join(f"{e.count}x {e.card.name}" for e in cards)
             yield self.finding(ctx, zone="mage", card=cards[0].card,
-                               line=cards[-1].line, expected=1, actual=n, mages=names)
+                               line=cards[-1].line, expected=1, actual=n, mages=names,
+                               mage_counts=[[e.count, e.card.name] for e in cards])
 
 
 # ---------------------------------------------------------------------------------------
@@ -536,7 +548,8 @@ class NotASpell(MwRule):
             what = "Paladin aura (attached by the Paladin's ability)" if paladin else \
                 "Paladin aura (only the Paladin uses auras)"
             yield self.finding(ctx, zone="spellbook", card=e.card, line=e.line, what=what,
-                               severity=Severity.INFO if paladin else Severity.WARNING)
+                               severity=Severity.INFO if paladin else Severity.WARNING,
+                               what_key="paladin-aura" if paladin else "aura-not-paladin")
 
 
 @register
@@ -591,7 +604,8 @@ class MageFormatMismatch(MwRule):
         if info.no_version:
             yield self.finding(
                 ctx, zone="mage", card=info.entry.card, line=info.entry.line,
-                expected=info.limit, mage=info.mage.name,
+                expected=info.limit, mage=info.mage.name, variant="no-version", want=want,
+                mage_variant=info.mage.variant,
                 message=f"{info.mage.name} has no {want} version; {ctx.fmt.id} costs it with "
                         f"its {info.mage.variant} training and the limit {info.limit}. (§1)")
             return
@@ -668,7 +682,11 @@ class PrintingDiffers(MwRule):
                     diffs.append(f"{_FIELD_WORDS[k]} {_facts(card.get(k))} ({used}) vs "
                                  + ", ".join(f"{_facts(v)} ({where})" for where, v in others))
             diff = "; ".join(diffs) or "see the card data"
-            yield self.finding(ctx, zone="spellbook", card=card, line=e.line, diff=diff, set=used)
+            facts = [[k, card.get(k), [[where, v] for where, v in
+                                       ((p.get("set"), p[k]) for p in prints[1:] if k in p)]]
+                     for k in _DIFF_FIELDS if any(k in p for p in prints[1:])]
+            yield self.finding(ctx, zone="spellbook", card=card, line=e.line, diff=diff, set=used,
+                               differing=facts)
 
 
 @register

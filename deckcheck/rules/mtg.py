@@ -898,7 +898,8 @@ class SheetTotalMismatch(MtgRule):
                 written = int(value.strip())
             except ValueError:
                 yield self.finding(ctx, zone=zone, line=line, expected=value, actual=have,
-                                   zone_word=ZONE_WORDS[zone],
+                                   zone_word=ZONE_WORDS[zone], variant="not-a-number",
+                                   value=value,
                                    message=f'Line {line}: the {ZONE_WORDS[zone]} total '
                                            f'"{value}" is not a number; the listed cards add '
                                            f"up to {have}.")
@@ -1010,6 +1011,7 @@ class EventDateMismatch(MtgRule):
             list_date = _dt.date.fromisoformat(written).isoformat()
         except ValueError:
             yield self.finding(ctx, line=line, list_date=written, date=ctx.date,
+                               variant="not-a-date",
                                message=f'Line {line}: the list\'s date "{written}" is not a '
                                        "date (write YYYY-MM-DD); it was not used.")
             return
@@ -1017,7 +1019,8 @@ class EventDateMismatch(MtgRule):
             view = profile_view(ctx)
             chosen = f"; the profile is {view.profile_label}" if view.profile_label else ""
             yield self.finding(ctx, line=line, severity=Severity.INFO, list_date=list_date,
-                               date=None,
+                               date=None, profile=view.profile_label,
+                               variant="not-used-profile" if chosen else "not-used",
                                message=f"The list's date {list_date} was not used to choose the "
                                        f"profile (give --date {list_date} to check as on that "
                                        f"day){chosen}.")

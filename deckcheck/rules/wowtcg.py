@@ -108,6 +108,21 @@ def deckbuilding_problem(ctx: Context) -> str | None:
     return ctx.once("wowtcg.db_problem", build)
 
 
+def deckbuilding_problem_key(ctx: Context) -> tuple[str | None, str | None]:
+    """What :func:`deckbuilding_problem` says, as a language-neutral key and the unknown
+    predicate (for translated messages)."""
+    hero = hero_state(ctx).hero
+    if hero is None or not hero.deckbuilding:
+        return None, None
+    if hero.deckbuilding.get("unparsed"):
+        return "unparsed", None
+    try:
+        check_clauses(hero.deckbuilding)
+    except UnknownAtom as exc:
+        return "unknown-predicate", str(exc)
+    return None, None
+
+
 def judged(ctx: Context) -> list[Judged]:
     """Hero-dependent verdicts, one per card name (at its first line), best printing first."""
     def build():
@@ -266,7 +281,9 @@ class HeroMissing(WowRule):
         yield self.finding(ctx, zone="hero", expected=1, actual=0,
                            card=heroes[0] if len(heroes) == 1 else None,
                            suggestion=f"Hero: {heroes[0]}" if len(heroes) == 1 else None,
-                           suggestion_text=text)
+                           suggestion_text=text,
+                           suggestion_text_key="holds" if len(heroes) == 1 else "none",
+                           held=heroes[0] if len(heroes) == 1 else None)
 
 
 @register
@@ -320,18 +337,18 @@ class NotAHero(WowRule):
             if card is None or is_starting_hero(card) or card.name in seen:
                 continue
             seen.add(card.name)
-            raid = ""
+            raid, raid_key = "", "none"
             if card.get("pool") == "raid":
-                raid = " (it appears only in raid decks)"
+                raid, raid_key = " (it appears only in raid decks)", "raid"
             elif card.get("pool") == "token":
-                raid = " (it is a token)"
+                raid, raid_key = " (it is a token)", "token"
             msg, variant = None, "default"
             if e is not st.entry:
                 msg, variant = (f"{ctx.label(card)} in the hero zone is a {card.get('type')}, "
                                 f"not a hero that can start the game{raid}."), "extra"
             yield self.finding(ctx, zone="hero", card=card, line=e.line,
                                type=card.get("type") or "card", raid=raid, message=msg,
-                               variant=variant)
+                               variant=variant, raid_key=raid_key)
 
 
 @register
@@ -375,7 +392,8 @@ class ChecksSkippedNoHero(WowRule):
         st = hero_state(ctx)
         if st.hero is None:
             yield self.finding(ctx, zone="hero", line=st.entry.line if st.entry else None,
-                               reason=st.problem)
+                               reason=st.problem, reason_key=st.problem_key,
+                               **(st.problem_args or {}))
 
 
 # ---------------------------------------------------------------------------------------
@@ -394,7 +412,7 @@ class _HeroCheck(WowRule):
             if details is not None:
                 e = j.entry
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
-                                   hero=ctx.label(st.hero.card),
+                                   hero=ctx.label(st.hero.card), hero_id=st.hero.card.id,
                                    **self.args(ctx, st.hero, j.chosen, details))
 
     def args(self, ctx, hero, verdict: Verdict, details: dict) -> dict[str, Any]:
@@ -458,7 +476,8 @@ class HeroRequired(_HeroCheck):
 
     def args(self, ctx, hero, verdict, details):
         return {"requirement": requirement_text(verdict.facts.hero_required),
-                "hero_traits": hero.traits_text()}
+                "hero_traits": hero.traits_text(),
+                "required": [dict(a) for a in verdict.facts.hero_required]}
 
 
 @register
@@ -477,7 +496,8 @@ class DeckbuildingNotAllowed(_HeroCheck):
                "{allowed_summary} (rule 100.2d).")
 
     def args(self, ctx, hero, verdict, details):
-        return {"allowed_summary": summary(hero.deckbuilding.get("allow_only") or [])}
+        return {"allowed_summary": summary(hero.deckbuilding.get("allow_only") or []),
+                "allow_clauses": list(hero.deckbuilding.get("allow_only") or [])}
 
 
 @register
@@ -495,7 +515,8 @@ class DeckbuildingForbidden(_HeroCheck):
                "Forbidden cards override allowed ones (rule 100.2d).")
 
     def args(self, ctx, hero, verdict, details):
-        return {"forbid_summary": "no " + describe_clause(details["clause"])}
+        return {"forbid_summary": "no " + describe_clause(details["clause"]),
+                "forbid_clause": details["clause"]}
 
 
 @register
@@ -534,7 +555,9 @@ class DeckbuildingTwoFactions(WowRule):
         yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
                            hero=ctx.label(hero.card),
                            alliance_cards="Alliance: " + _names(ctx.label(x.card) for x in a),
-                           horde_cards="Horde: " + _names(ctx.label(x.card) for x in h))
+                           horde_cards="Horde: " + _names(ctx.label(x.card) for x in h),
+                           alliance_items=[ctx.label(x.card) for x in a],
+                           horde_items=[ctx.label(x.card) for x in h])
 
 
 @register
@@ -556,8 +579,10 @@ class DeckbuildingNotEvaluated(WowRule):
         st = hero_state(ctx)
         problem = deckbuilding_problem(ctx)
         if st.hero is not None and problem:
+            key, atom = deckbuilding_problem_key(ctx)
             yield self.finding(ctx, zone="hero", card=st.hero.card, line=st.entry.line,
-                               hero=ctx.label(st.hero.card), reason=problem)
+                               hero=ctx.label(st.hero.card), reason=problem, reason_key=key,
+                               atom=atom)
 
 
 @register
@@ -625,7 +650,9 @@ class MultipleReputations(WowRule):
         cards = [f"{ctx.label(e.card)} ({rep})" for rep, es in reps.items() for e in es]
         yield self.finding(ctx, zone="main", card=second.card, line=second.line,
                            actual=len(reps), expected=1, reputations=", ".join(reps),
-                           cards=_names(cards))
+                           cards=_names(cards), reputation_items=list(reps),
+                           card_reputations=[[ctx.label(e.card), rep]
+                                             for rep, es in reps.items() for e in es])
 
 
 @register
@@ -658,7 +685,9 @@ class ReputationViaSideboard(WowRule):
             yield self.finding(ctx, zone="sideboard", card=side[0].card, line=side[0].line,
                                reputation=rep, main_reputation=base if main else
                                f"none (the sideboard also has {base})",
-                               cards=_names(ctx.label(e.card) for e in side))
+                               cards=_names(ctx.label(e.card) for e in side),
+                               main_reputation_key="used" if main else "side-only",
+                               base_reputation=base)
 
 
 def _master_limit(ctx: Context) -> tuple[str, int]:
@@ -725,7 +754,8 @@ class MasterHeroViaSideboard(WowRule):
         cards = [f"{ctx.label(e.card)} ({e.zone})" for e in every]
         yield self.finding(ctx, zone="sideboard", card=side.card, line=side.line,
                            actual=_master_count(every, how), expected=limit,
-                           cards=_names(cards))
+                           cards=_names(cards),
+                           card_zones=[[ctx.label(e.card), e.zone] for e in every])
 
 
 @register
@@ -755,7 +785,12 @@ class TalentTreeConflict(WowRule):
             if bad:
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
                                    tree=tc.get("tree"), excluded=" or ".join(excluded),
-                                   conflicting=_names(bad))
+                                   conflicting=_names(bad), excluded_list=excluded,
+                                   conflict_trees=[
+                                       [ctx.label(o.card),
+                                        sorted(trees[o.card.name] & set(excluded))]
+                                       for o in cards
+                                       if o is not e and trees[o.card.name] & set(excluded)])
 
 
 # ---------------------------------------------------------------------------------------
@@ -782,7 +817,17 @@ class NotADeckCard(WowRule):
             code, what = stop.get(id(e), ("", ""))
             if code == "WOW119" and (e.card.name, what) not in seen:
                 seen.add((e.card.name, what))
-                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, what=what)
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, what=what,
+                                   what_key=_not_deck_key(e))
+
+
+def _not_deck_key(e: Entry) -> str:
+    """Why :func:`stopped` keeps a card out of the deck, as a language-neutral key."""
+    if e.extra.get("back_face"):
+        return "back-face"
+    if e.card.get("pool") == "token":
+        return "token"
+    return "dungeon" if e.card.get("dungeon_only") else "raid"
 
 
 @register
