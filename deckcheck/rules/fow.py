@@ -12,7 +12,7 @@ from typing import Any
 from deckcheck.games.fow import card_keywords, ruler_info, starting_ruler_names
 from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import Context, Rule, card_matches, register
-from deckcheck.rules.generic import CopyCount, count_copies
+from deckcheck.rules.generic import CopyCount, ZoneBound, count_copies
 
 ZONE_NAMES = {"ruler": "ruler area", "main": "main deck", "stone": "magic stone deck",
               "side": "side deck", "rune": "rune deck", "extra": "extra deck",
@@ -167,7 +167,7 @@ def main_bounds(ctx: Context) -> tuple[int, int | None, str]:
 
 
 @register
-class MainDeckTooSmall(FowRule):
+class MainDeckTooSmall(FowRule, ZoneBound):
     """The main deck has fewer cards than the format requires.
 
     CR 2.3 §4.1: "主牌庫至少 40 張牌" (at least 40 cards); CR 12.7 §402.3a: at least forty.
@@ -177,18 +177,17 @@ class MainDeckTooSmall(FowRule):
     code = "FOW101"
     name = "main-deck-too-small"
     message = "Main deck has {actual} cards; {format} requires at least {expected}. ({rule})"
-    claims = ("size:main:min",)
+    zone, bound = "main", "min"
 
-    def check(self, ctx):
-        low, _, _ = main_bounds(ctx)
-        have = ctx.count("main")
-        if low and have < low:
-            yield self.finding(ctx, zone="main", expected=low, actual=have,
-                               line=ctx.first_line("main"), rule=ref(ctx, "402.3a"))
+    def limit(self, ctx):
+        return main_bounds(ctx)[0]
+
+    def args(self, ctx):
+        return {"rule": ref(ctx, "402.3a")}
 
 
 @register
-class MainDeckTooLarge(FowRule):
+class MainDeckTooLarge(FowRule, ZoneBound):
     """The main deck has more cards than CR 12.7 allows (60; 200 when the ruler has no
     maximum). CR 2.3 has no maximum."""
 
@@ -196,48 +195,41 @@ class MainDeckTooLarge(FowRule):
     name = "main-deck-too-large"
     message = ("Main deck has {actual} cards; {format} allows at most {expected}{ruler_note}. "
                "(CR 12.7 §402.3a)")
-    claims = ("size:main:max",)
+    zone, bound = "main", "max"
 
-    def check(self, ctx):
-        _, high, note = main_bounds(ctx)
-        have = ctx.count("main")
-        if high is not None and have > high:
-            yield self.finding(ctx, zone="main", expected=high, actual=have,
-                               line=ctx.first_line("main"), ruler_note=note,
-                               ruler_note_key="no-maximum" if note else "none",
-                               ruler=ctx.label(ruler_info(ctx).starting) if note else None)
+    def limit(self, ctx):
+        return main_bounds(ctx)[1]
+
+    def args(self, ctx):
+        note = main_bounds(ctx)[2]
+        return {"ruler_note": note, "ruler_note_key": "no-maximum" if note else "none",
+                "ruler": ctx.label(ruler_info(ctx).starting) if note else None}
 
 
 @register
-class StoneDeckTooSmall(FowRule):
+class StoneDeckTooSmall(FowRule, ZoneBound):
     """The magic stone deck has fewer than 10 cards (CR 2.3 §4.1; CR 12.7 §402.4a)."""
 
     code = "FOW103"
     name = "stone-deck-too-small"
     message = "Magic stone deck has {actual} cards; at least {expected} required. ({rule})"
-    claims = ("size:stone:min",)
+    zone, bound = "stone", "min"
 
-    def check(self, ctx):
-        need, have = (ctx.fmt.zone("stone") or {}).get("min"), ctx.count("stone")
-        if need and have < need:
-            yield self.finding(ctx, zone="stone", expected=need, actual=have,
-                               line=ctx.first_line("stone"), rule=ref(ctx, "402.4a"))
+    def args(self, ctx):
+        return {"rule": ref(ctx, "402.4a")}
 
 
 @register
-class StoneDeckTooLarge(FowRule):
+class StoneDeckTooLarge(FowRule, ZoneBound):
     """The magic stone deck has more than 20 cards (CR 2.3 §4.1; CR 12.7 §402.4a)."""
 
     code = "FOW107"
     name = "stone-deck-too-large"
     message = "Magic stone deck has {actual} cards; at most {expected} allowed. ({rule})"
-    claims = ("size:stone:max",)
+    zone, bound = "stone", "max"
 
-    def check(self, ctx):
-        most, have = (ctx.fmt.zone("stone") or {}).get("max"), ctx.count("stone")
-        if most is not None and have > most:
-            yield self.finding(ctx, zone="stone", expected=most, actual=have,
-                               line=ctx.first_line("stone"), rule=ref(ctx, "402.4a"))
+    def args(self, ctx):
+        return {"rule": ref(ctx, "402.4a")}
 
 
 # ---------------------------------------------------------------------------------------
@@ -828,23 +820,17 @@ class BasicRulerInSide(FowRule):
 
 
 @register
-class SideDeckTooLarge(FowRule):
+class SideDeckTooLarge(FowRule, ZoneBound):
     """The side deck has more than 15 cards (CR 12.7 §403.1a, Constructed)."""
 
     code = "FOW111"
     name = "side-deck-too-large"
     message = "Side deck has {actual} cards; at most {expected} in Constructed. (CR 12.7 §403.1a)"
-    claims = ("size:side:max",)
-
-    def check(self, ctx):
-        most, have = (ctx.fmt.zone("side") or {}).get("max"), ctx.count("side")
-        if most is not None and have > most:
-            yield self.finding(ctx, zone="side", expected=most, actual=have,
-                               line=ctx.first_line("side"))
+    zone, bound = "side", "max"
 
 
 @register
-class SideDeckEmpty(FowRule):
+class SideDeckEmpty(FowRule, ZoneBound):
     """No side deck is listed, but CR 12.7 §403.1a asks for 1–15 cards in Constructed.
 
     A warning, not an error: lists often omit the side deck. ``--strict`` makes it fail.
@@ -854,12 +840,7 @@ class SideDeckEmpty(FowRule):
     name = "side-deck-empty"
     severity = Severity.WARNING
     message = "No side deck listed; CR 12.7 §403.1a requires 1–15 cards in Constructed."
-    claims = ("size:side:min",)
-
-    def check(self, ctx):
-        need = (ctx.fmt.zone("side") or {}).get("min")
-        if need and ctx.count("side") < need:
-            yield self.finding(ctx, zone="side", expected=need, actual=ctx.count("side"))
+    zone, bound = "side", "min"
 
 
 _SPECIAL = {"rune": ("Divinity", "402.6"), "extra": ("Grimoire", "402.5"),

@@ -7,10 +7,43 @@ use them too when they give the same check their own code and message.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
-from deckcheck.models import Card, Entry
-from deckcheck.rules.base import Context, card_matches
+from deckcheck.models import Card, Entry, Finding
+from deckcheck.rules.base import Context, Rule, card_matches
+
+
+class ZoneBound(Rule):
+    """A zone-size check on one bound of the format file (not a rule by itself).
+
+    Subclasses set ``zone`` and ``bound`` (``"min"`` or ``"max"``); the check compares the
+    zone's card count (unknown lines included, so it describes the list as written) with
+    ``limit(ctx)`` — by default the format's ``zones.<zone>.<bound>`` — and claims
+    ``size:<zone>:<bound>`` so that the generic DCK size rules stand aside. ``args(ctx)``
+    adds template arguments.
+    """
+
+    zone: ClassVar[str] = "main"
+    bound: ClassVar[str] = "min"
+    extra_claims: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.claims = (f"size:{cls.zone}:{cls.bound}",) + tuple(cls.extra_claims)
+
+    def limit(self, ctx: Context) -> int | None:
+        return (ctx.fmt.zone(self.zone) or {}).get(self.bound)
+
+    def args(self, ctx: Context) -> dict[str, Any]:
+        return {}
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        limit, have = self.limit(ctx), ctx.count(self.zone)
+        if limit is None or (self.bound == "min" and not limit):
+            return
+        if (have < limit) if self.bound == "min" else (have > limit):
+            yield self.finding(ctx, zone=self.zone, expected=limit, actual=have,
+                               line=ctx.first_line(self.zone), **self.args(ctx))
 
 
 @dataclass(slots=True)

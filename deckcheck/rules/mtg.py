@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from deckcheck.models import Card, Finding, Severity
 from deckcheck.rules.base import Context, Rule, register
-from deckcheck.rules.generic import count_copies, over_limit
+from deckcheck.rules.generic import ZoneBound, count_copies, over_limit
 
 ZONE_WORDS = {"main": "main deck", "sideboard": "sideboard", "commander": "command zone",
               "companion": "companion"}
@@ -203,7 +203,7 @@ def event_date_text(view: ProfileView) -> str:
 
 
 @register
-class MainDeckTooSmall(MtgRule):
+class MainDeckTooSmall(MtgRule, ZoneBound):
     """The main deck has fewer cards than the format requires.
 
     Constructed: at least 60 cards, no maximum (MTG-R5; CR 100.2a, MTR 6.1). Limited: at
@@ -214,14 +214,7 @@ class MainDeckTooSmall(MtgRule):
     code = "MTG101"
     name = "main-deck-too-small"
     message = "Main deck has {actual} cards; {format} requires at least {expected}."
-    claims = ("size:main:min",)
-
-    def check(self, ctx: Context) -> Iterable[Finding]:
-        need = (ctx.fmt.zone("main") or {}).get("min")
-        have = ctx.count("main")
-        if need and have < need:
-            yield self.finding(ctx, zone="main", expected=need, actual=have,
-                               line=ctx.first_line("main"))
+    zone, bound = "main", "min"
 
 
 @register
@@ -553,7 +546,7 @@ class DateIgnored(MtgRule):
 
 
 @register
-class SideboardTooLarge(MtgRule):
+class SideboardTooLarge(MtgRule, ZoneBound):
     """The sideboard has more than 15 cards (MTG-R9: CR 100.4a).
 
     Limited has no sideboard limit: the sideboard is the rest of the pool (CR 100.4b).
@@ -562,14 +555,7 @@ class SideboardTooLarge(MtgRule):
     code = "MTG301"
     name = "sideboard-too-large"
     message = "Sideboard has {actual} cards; at most {expected}."
-    claims = ("size:sideboard:max",)
-
-    def check(self, ctx: Context) -> Iterable[Finding]:
-        most = (ctx.fmt.zone("sideboard") or {}).get("max")
-        have = ctx.count("sideboard")
-        if most is not None and have > most:
-            yield self.finding(ctx, zone="sideboard", expected=most, actual=have,
-                               line=ctx.first_line("sideboard"))
+    zone, bound = "sideboard", "max"
 
 
 @register

@@ -22,6 +22,7 @@ from deckcheck.games.wowtcg_traits import (UnknownAtom, Verdict, check_clauses,
                                            printings, requirement_text, summary,
                                            talent_trees)
 from deckcheck.models import Card, Entry, Severity
+from deckcheck.rules.generic import ZoneBound
 from deckcheck.rules.base import Context, Rule, card_matches, register
 
 DECK_ZONES = ("main", "sideboard")
@@ -166,7 +167,7 @@ def hero_label(ctx: Context) -> str:
 
 
 @register
-class MainDeckTooSmall(WowRule):
+class MainDeckTooSmall(WowRule, ZoneBound):
     """The main deck has fewer cards than the format requires.
 
     Rule 100.1: "构筑赛所使用的套牌张数不得少于 60 张限制赛所使用的套牌张数不得少于 30 张套牌张数没有上限"
@@ -179,14 +180,8 @@ class MainDeckTooSmall(WowRule):
     name = "main-deck-too-small"
     message = ("Main deck has {actual} cards; {format} requires at least {expected} (hero not "
                "counted, Master Heroes counted; rule 100.1).")
-    claims = ("size:main:min", "zone:main:missing")
-
-    def check(self, ctx):
-        need = (ctx.fmt.zone("main") or {}).get("min")
-        have = ctx.count("main")
-        if need and have < need:
-            yield self.finding(ctx, zone="main", expected=need, actual=have,
-                               line=ctx.first_line("main"))
+    zone, bound = "main", "min"
+    extra_claims = ("zone:main:missing",)
 
 
 @register
