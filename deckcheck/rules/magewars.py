@@ -795,3 +795,22 @@ class ListedCostDiffers(MwRule):
                                    listed_total=listed["total"], total=cost.each * e.count,
                                    mage=mage.title)
 
+
+
+@register
+class EditionUnknown(MwRule):
+    """An ``Edition:`` line names no apprentice edition deckcheck knows (original, 4th), so
+    the list was compared with every edition of its mage's apprentice book (MW-R23)."""
+
+    code = "MWR123"
+    name = "edition-unknown"
+    severity = Severity.WARNING
+    message = ('Line {line}: "{input}" is not an apprentice edition (original, 4th); the list '
+               "was compared with every edition. (MW-R23)")
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        from deckcheck.games.magewars_apprentice import _edition_word
+
+        written = (ctx.deck.metadata.get("edition") or "").strip()
+        if written and _edition_word(written) is None:
+            yield self.finding(ctx, line=ctx.deck.metadata_lines.get("edition"), input=written)
