@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable
 
 from deckcheck.models import DeckResult, Finding, Severity
-from deckcheck.reading import ReadError, SourceText, decode, read_path
+from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
 
 
 class UsageError(Exception):
@@ -64,7 +64,7 @@ def check_bytes(data: bytes, format_id: str | None = None, date: str | None = No
 
 def check_file(path: str | Path, opts: Options) -> DeckResult:
     """Check one file; reading and usage problems become ``result.error`` (exit 2)."""
-    name = str(path)
+    name = shown_path(str(path))
     try:
         src = read_path(path)
         return check_source(src, opts)
@@ -257,6 +257,8 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
 
     The config's include/exclude patterns filter files found in directories; with
     ``force_exclude`` they also filter files named explicitly (as pre-commit passes them).
+    Inside a directory, a symbolic link is followed only when it stays inside that
+    directory: a pull request must not make the report quote a file from elsewhere.
     """
     from deckcheck.parsing.detect import DECK_EXTENSIONS
 
@@ -270,6 +272,7 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
             continue
         if path.is_dir():
             found = []
+            top = path.resolve()
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for f in sorted(files):
@@ -278,12 +281,14 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
                         continue
                     if f.lower() in ("readme.md", "sources.md"):
                         continue
+                    if fp.is_symlink() and not fp.resolve().is_relative_to(top):
+                        continue
                     if config is not None and not config.wants(fp):
                         continue
                     found.append(str(fp))
             if not found:
-                raise UsageError(f"{p}: no deck files found in this directory (looked for "
-                                 f"{', '.join(sorted(DECK_EXTENSIONS))})")
+                raise UsageError(f"{shown_path(p)}: no deck files found in this directory "
+                                 f"(looked for {', '.join(sorted(DECK_EXTENSIONS))})")
             out.extend(found)
         else:
             out.append(str(path))

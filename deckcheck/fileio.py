@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 
 def atomic_write(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` atomically (temporary file in the same directory, then
-    rename). If anything fails, the original file is left as it was."""
+    rename). If anything fails, the original file is left as it was.
+
+    A target that exists but is not a regular file (``/dev/stdout``, a terminal, a FIFO) is
+    written to directly: renaming over it would replace the device or pipe by a file.
+    """
     target = Path(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        _write_stream(target, text, encoding)
+        return
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -27,3 +40,16 @@ def atomic_write(path: str | Path, text: str, encoding: str = "utf-8") -> None:
         except OSError:
             pass
         raise
+
+
+def _write_stream(target: Path, text: str, encoding: str) -> None:
+    # non-blocking open: a FIFO nobody reads fails at once (ENXIO) instead of hanging
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(exc.errno, "nothing is reading from this pipe") from None
+        raise
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
+        fh.write(text)

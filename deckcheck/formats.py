@@ -23,6 +23,12 @@ from deckcheck.cache import cached
 from deckcheck.resources import data_dir, user_data_dir
 
 
+#: far above any shipped format file (a few hundred values); format folders named in a
+#: repository's .deckcheck.yaml are not trusted further than that
+MAX_FORMAT_VALUES = 100_000
+MAX_FORMAT_DEPTH = 32
+
+
 class FormatError(Exception):
     """An unknown format id, a bad format file or a date with no profile (exit 2)."""
 
@@ -153,11 +159,17 @@ def _iso(value: Any, where: str) -> str:
 def _read_yaml(path: Path) -> dict[str, Any]:
     import yaml
 
+    from deckcheck.config import YAMLLimitError, check_yaml_limits
+
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"),
-                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError) as exc:
-        raise FormatError(f"{path}: cannot read format file: {exc}") from None
+        text = path.read_text(encoding="utf-8")
+        check_yaml_limits(text, str(path), MAX_FORMAT_VALUES, MAX_FORMAT_DEPTH)
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except YAMLLimitError as exc:
+        raise FormatError(str(exc)) from None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise FormatError(f"{path}: cannot read format file: {' '.join(str(exc).split())}") \
+            from None
     if not isinstance(data, dict):
         raise FormatError(f"{path}: a format file must be a mapping")
     return data
@@ -257,7 +269,7 @@ def load(format_id: str, extra_dirs: list[Path] | None = None) -> Format:
 def _looks_abstract(path: Path) -> bool:
     try:
         head = path.read_text(encoding="utf-8")[:4000]
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return False
     return "\nabstract: true" in "\n" + head
 

@@ -15,13 +15,28 @@ from __future__ import annotations
 
 import codecs
 import re
+import stat
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 MAX_BYTES = 5 * 1024 * 1024
+#: limits on what one deck file may hold: far above any real deck (a Commander list has about
+#: a hundred lines), low enough that a hostile file is refused before it costs seconds
+MAX_LINES = 20_000
+MAX_ENTRIES = 2_000
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+
+
+def shown_path(path: str) -> str:
+    """``path`` as reports and messages show it: control characters, line breaks and
+    undecodable bytes of a file name (a pull request can name a file anything) are written
+    as escapes, so a name can neither break a one-line message nor fail to print."""
+    if path.isprintable():
+        return path
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace")
+                   .decode("ascii") for ch in path)
 
 
 class ReadError(Exception):
@@ -51,17 +66,46 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def line_count(text: str) -> int:
+    """The number of lines an editor shows (``\\r\\n``, ``\\r`` and ``\\n`` each end one)."""
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return breaks + (0 if text.endswith(("\n", "\r")) or not text else 1)
+
+
+def check_limits(path: str, text: str | None = None, items: int | None = None,
+                 findings: int | None = None) -> None:
+    """Refuse a deck file with more lines, card entries or parse findings than a deck list
+    can have (:data:`MAX_LINES`, :data:`MAX_ENTRIES`): such a file is not a deck, and reading
+    it further would only cost time and memory."""
+    if text is not None:
+        n = line_count(text)
+        if n > MAX_LINES:
+            raise ReadError(path, f"the file has {n:,} lines; deck lists are limited to "
+                                  f"{MAX_LINES:,} lines (is this really a deck list?)")
+    if items is not None and items > MAX_ENTRIES:
+        raise ReadError(path, f"the file has {items:,} card entries; deck lists are limited to "
+                              f"{MAX_ENTRIES:,} (is this really a deck list?)")
+    if findings is not None and findings > MAX_LINES:
+        raise ReadError(path, f"{findings:,} parts of the file cannot be read as deck lines "
+                              "(is this really a deck list?)")
+
+
 def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:
     """Read a deck file (``-`` is standard input)."""
-    name = str(path)
-    if name == "-":
+    if str(path) == "-":
         data = sys.stdin.buffer.read(max_bytes + 1)
         return decode(data, "<stdin>", max_bytes)
     p = Path(path)
+    name = shown_path(str(path))
     try:
-        size = p.stat().st_size
-        if p.is_dir():
+        st = p.stat()
+        size = st.st_size
+        if stat.S_ISDIR(st.st_mode):
             raise ReadError(name, "is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            # a FIFO would block until someone writes to it, a device never ends
+            raise ReadError(name, "is not a regular file (a pipe, device or socket); "
+                                  "give the list on standard input with -")
         if size > max_bytes:
             raise ReadError(name, f"file is {size:,} bytes; deck lists are limited to "
                                   f"{max_bytes:,} bytes (is this really a deck list?)")

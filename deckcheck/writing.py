@@ -17,6 +17,16 @@ WRITERS = ("text", "arena", "o8d")
 _META_ORDER = ("name", "player", "event", "date", "location", "designer", "description")
 
 
+def _one_line(value: object) -> str:
+    """A metadata value on one line and printable (a .cod comment or .fdk name may span
+    several lines, and a second line would be read back as a card)."""
+    return "".join(ch for ch in " ".join(str(value).split()) if ch.isprintable())
+
+
+def _cdata(text: str) -> str:
+    return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>"
+
+
 def _name(e: Entry) -> str:
     if e.card is None:
         return e.name
@@ -54,7 +64,7 @@ def write_text(deck: DeckList, game: Game, format_id: str | None = None) -> str:
         lines.append(f"Format: {fid}")
     for key in _META_ORDER:
         if deck.metadata.get(key) and key != "format":
-            lines.append(f"{key.capitalize()}: {deck.metadata[key]}")
+            lines.append(f"{key.capitalize()}: {_one_line(deck.metadata[key])}")
     inline = set(game.data.get("inline_zones") or ())
     for zone, items in _grouped(deck, game):
         if zone in inline and len(items) == 1 and items[0][0] == 1:
@@ -72,7 +82,7 @@ def write_arena(deck: DeckList, game: Game, format_id: str | None = None) -> str
              "commander": "Commander", "companion": "Companion"}
     out = []
     if deck.metadata.get("name"):
-        out += ["About", f"Name {deck.metadata['name']}", ""]
+        out += ["About", f"Name {_one_line(deck.metadata['name'])}", ""]
     for zone, items in _grouped(deck, game):
         out.append(names.get(zone, header_for(game, zone)))
         out.extend(f"{count} {name}" for count, name, _ in items)
@@ -99,8 +109,8 @@ def write_o8d(deck: DeckList, game: Game, format_id: str | None = None) -> str:
     if format_id or deck.format_id:
         notes.append(f"Format: {format_id or deck.format_id}")
     if deck.metadata.get("name"):
-        notes.append(f"Name: {deck.metadata['name']}")
-    out.append(f"  <notes><![CDATA[{chr(10).join(notes)}]]></notes>")
+        notes.append(f"Name: {_one_line(deck.metadata['name'])}")
+    out.append(f"  <notes>{_cdata(chr(10).join(notes))}</notes>")
     out.append("</deck>")
     return "\n".join(out) + "\n"
 

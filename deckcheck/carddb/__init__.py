@@ -15,6 +15,12 @@ from deckcheck.models import Card
 from deckcheck.resources import data_dir, user_data_dir
 
 
+#: limits for card files from folders a repository's .deckcheck.yaml names (the largest
+#: shipped file holds about 235,000 values)
+MAX_VALUES = 2_000_000
+MAX_DEPTH = 32
+
+
 class CardDataError(Exception):
     """The card data files are missing or malformed."""
 
@@ -72,15 +78,23 @@ def _files(dirs: list[Path]) -> list[Path]:
 def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
     import yaml
 
+    from deckcheck.config import YAMLLimitError, check_yaml_limits
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    trusted = (data_dir("cards"), user_data_dir() / "cards")   # shipped or imported here
     cards: dict[str, Card] = {}
     tables: dict[str, Any] = {}
     for f in _files(dirs):
         try:
-            with f.open(encoding="utf-8") as fh:
-                data = yaml.load(fh, Loader=loader)
-        except (OSError, yaml.YAMLError) as exc:
-            raise CardDataError(f"{f}: cannot load card data: {exc}") from None
+            text = f.read_text(encoding="utf-8")
+            if not any(f.is_relative_to(t) for t in trusted):   # a folder named in a config
+                check_yaml_limits(text, str(f), MAX_VALUES, MAX_DEPTH)
+            data = yaml.load(text, Loader=loader)
+        except YAMLLimitError as exc:
+            raise CardDataError(str(exc)) from None
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            raise CardDataError(f"{f}: cannot load card data: {' '.join(str(exc).split())}") \
+                from None
         if isinstance(data, dict) and isinstance(data.get("cards"), list):
             for rec in data["cards"]:
                 if not isinstance(rec, dict) or "id" not in rec or "name" not in rec:
@@ -93,7 +107,12 @@ def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
             tables.setdefault(f.stem, {}).update(data if isinstance(data, dict) else {"items": data})
     if not cards:
         raise CardDataError(f"no card data for game {game!r} in {', '.join(map(str, dirs))}")
-    return CardDB(game, list(cards.values()), tables, params, str(dirs[0]))
+    try:
+        return CardDB(game, list(cards.values()), tables, params, str(dirs[0]))
+    except (TypeError, AttributeError, ValueError, KeyError) as exc:
+        # a name, alias or id of the wrong type (a list where a string belongs …)
+        raise CardDataError(f"{', '.join(map(str, dirs))}: malformed card data "
+                            f"({type(exc).__name__}: {exc}); see docs/card-data.md") from None
 
 
 _LOADED: dict[tuple, CardDB] = {}

@@ -100,6 +100,7 @@ class CardIndex:
         else:
             form = normalise.spaced(text)
             if form:
+                self.__dict__.pop("_words", None)
                 self.choices.append(form)
                 self.choice_card.append(i)
                 self.choice_label.append(text)
@@ -278,13 +279,37 @@ class CardIndex:
         words = {w for w in query.split() if len(w) >= 5}
         if not words or not self.choices:
             return []
+        # only names sharing one of those words can qualify: scoring just them keeps an
+        # unknown name cheap (WRatio over every name took milliseconds per line)
+        table = self._word_choices()
+        pool = sorted({i for w in words for i in table.get(w, ())})
+        if not pool:
+            return []
         out: list[str] = []
-        for choice, score, idx in process.extract(query, self.choices, scorer=fuzz.WRatio,
-                                                  limit=10, score_cutoff=85):
+        for _, score, idx in process.extract(query, {i: self.choices[i] for i in pool},
+                                             scorer=fuzz.WRatio, limit=10, score_cutoff=85):
             name = self.cards[self.choice_card[idx]].name
-            if name not in out and words & set(choice.split()):
+            if name not in out:
                 out.append(name)
         return out[: self.params.suggestions]
+
+    def _word_choices(self) -> dict[str, list[int]]:
+        """Words of five or more letters -> indexes of the fuzzy forms containing them
+        (built on first use, not pickled)."""
+        table = self.__dict__.get("_words")
+        if table is None:
+            table = {}
+            for idx, form in enumerate(self.choices):
+                for w in set(form.split()):
+                    if len(w) >= 5:
+                        table.setdefault(w, []).append(idx)
+            self.__dict__["_words"] = table
+        return table
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_words", None)
+        return state
 
     def _cjk_suggestions(self, key: str) -> list[str]:
         from rapidfuzz import fuzz, process

@@ -11,13 +11,15 @@ from pathlib import Path
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList
-from deckcheck.reading import SourceText
+from deckcheck.reading import SourceText, check_limits
 
 DECK_EXTENSIONS = {".txt", ".dec", ".deck", ".dek", ".o8d", ".fdk", ".cod", ".dck", ".mwdeck",
                    ".csv", ".mtga", ".json", ".sbb", ".list", ".md"}
 
+# possessive blanks: a long run of them is not re-split between the two [ \t]* for every
+# possible length (one line of a million tabs took hours)
 _FORMAT_LINE = re.compile(
-    r"^[ \t\ufeff]*(//+|#+)?[ \t]*(?:format|赛制|賽制)[ \t]*[:：][ \t]*([A-Za-z0-9_.-]+)",
+    r"^[ \t\ufeff]*+(//+|#+)?[ \t]*+(?:format|赛制|賽制)[ \t]*+[:：][ \t]*+([A-Za-z0-9_.-]+)",
     re.IGNORECASE | re.MULTILINE)
 
 
@@ -59,6 +61,19 @@ def sniff_game(src: SourceText) -> str | None:
 
 
 def parse(src: SourceText, game: Game) -> DeckList:
+    """Parse with the parser the file's extension and content call for; a file with more
+    lines or entries than a deck list can have is refused (``ReadError``)."""
+    from deckcheck.parsing.text import check_names
+
+    check_limits(src.path, text=src.text)
+    deck = _parse(src, game)
+    check_names(deck)
+    check_limits(src.path, items=len(deck.entries) + len(deck.non_deck),
+                 findings=len(deck.findings))
+    return deck
+
+
+def _parse(src: SourceText, game: Game) -> DeckList:
     from deckcheck.parsing.fdk import looks_like_fdk, parse_fdk
     from deckcheck.parsing.o8d import looks_like_o8d, parse_o8d
     from deckcheck.parsing.text import TextParser

@@ -12,11 +12,12 @@ import re
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
-from deckcheck.parsing.text import unparseable
-from deckcheck.reading import SourceText
+from deckcheck.parsing.text import MAX_COUNT, unparseable
+from deckcheck.reading import SourceText, line_count
 
 # fowpro writes these keys; anything else (a future "rune" list …) is reported, not guessed
 KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "side": "side"}
+MAX_KEYS = 64   # fowpro writes five; more is not a deck file (and each is looked up)
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
@@ -46,14 +47,35 @@ def parse_fdk(src: SourceText, game: Game) -> DeckList:
                                          "A .fdk file is a flat JSON object."))
         return deck
     except json.JSONDecodeError as exc:
-        deck.findings.append(unparseable(exc.lineno, src.text.splitlines()[exc.lineno - 1]
-                                         if src.text.splitlines() else "",
+        # json counts "\n" only; the line is cut out the same way (it may be past the end)
+        start = src.text.rfind("\n", 0, exc.pos) + 1
+        end = src.text.find("\n", exc.pos)
+        shown = src.text[start: end if end >= 0 else len(src.text)].strip()
+        # json counts a final "\n" as opening one more line; an editor shows no such line
+        lineno = min(exc.lineno, max(1, line_count(src.text)))
+        deck.findings.append(unparseable(lineno, shown or "(end of the file)",
                                          f"invalid JSON ({exc.msg})",
+                                         "Export the deck again or fix the JSON."))
+        return deck
+    except ValueError as exc:   # e.g. a number of more than 4,300 digits
+        deck.findings.append(unparseable(1, src.text[:40], f"invalid JSON ({exc})",
+                                         "Export the deck again or fix the JSON."))
+        return deck
+    try:   # "\ud800" escapes decode to lone surrogates, which no report can print
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError, ValueError):
+        deck.findings.append(unparseable(1, src.text[:40], "the JSON holds a \\u escape of a "
+                                         "lone surrogate (no character)",
                                          "Export the deck again or fix the JSON."))
         return deck
     if not isinstance(data, dict):
         deck.findings.append(unparseable(1, src.text[:40], "the JSON is not an object",
                                          "A .fdk file is a JSON object with ruler/main/stones."))
+        return deck
+    if len(data) > MAX_KEYS:
+        deck.findings.append(unparseable(1, src.text[:40], f"the JSON object has {len(data):,} "
+                                         "keys", "A .fdk file has the keys name, ruler, main, "
+                                         "stones and side."))
         return deck
     text = src.text
     for key, value in data.items():
@@ -77,13 +99,21 @@ def parse_fdk(src: SourceText, game: Game) -> DeckList:
             continue
         lines: dict[str, int] = {}
         if span:
+            pos, line = span[0], key_line or 1
             for m in _STRING.finditer(text, span[0], span[1] + 1):
-                lines.setdefault(m.group(1), text.count("\n", 0, m.start()) + 1)
+                line += text.count("\n", pos, m.start())   # counted once: linear in the file
+                pos = m.start()
+                lines.setdefault(m.group(1), line)
         counts: dict[str, int] = {}
         for card_id in ids:
             counts[card_id] = counts.get(card_id, 0) + 1
         deck.headers.setdefault(zone, key_line)
         for card_id, n in counts.items():
+            if n > MAX_COUNT:   # as in every other file format
+                deck.findings.append(unparseable(lines.get(card_id, key_line), card_id,
+                                                 f"the id is listed {n:,} times (at most "
+                                                 f"{MAX_COUNT})", "Fix the list of ids."))
+                continue
             deck.entries.append(Entry(line=lines.get(card_id, key_line), zone=zone, count=n,
                                       name=card_id, raw_name=card_id, ref=card_id))
     return deck

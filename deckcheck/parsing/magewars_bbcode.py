@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from deckcheck.models import DeckList, Entry
-from deckcheck.parsing.text import parse_card_text, split_printing, unparseable
+from deckcheck.parsing.text import MAX_LINE, parse_card_text, split_printing, unparseable
 from deckcheck.reading import SourceText
 
 _TAG = re.compile(r"\[(?P<close>/)?(?P<tag>[a-z]+)(?:=(?P<arg>[^\]]*))?\]", re.IGNORECASE)
@@ -66,6 +66,9 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
         if tag == "spellbookname" and body:
             deck.metadata.setdefault("name", body)
             deck.metadata_lines.setdefault("name", line)
+        elif tag == "mage" and len(body) > MAX_LINE:
+            deck.findings.append(unparseable(line, body, f"the mage has {len(body):,} "
+                                             "characters", "Name the mage, e.g. 'Wizard'."))
         elif tag == "mage" and body:
             mage = _MAGE.match(body).group("mage")
             deck.headers.setdefault("mage", line)

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from deckcheck.models import DeckList, Entry
-from deckcheck.parsing.text import unparseable
+from deckcheck.parsing.text import MAX_LINE, unparseable
 from deckcheck.reading import SourceText, split_lines
 
 _CODE_LINE = re.compile(r"^\s*(?P<code>[A-Za-z0-9]+)\s*,\s*(?P<qty>-?\d+)\s*$")
@@ -45,6 +45,10 @@ def parse_sbb(src: SourceText, game) -> DeckList:
     seen: dict[str, Entry] = {}
     for i, raw in enumerate(lines[7:], start=8):
         if not raw.strip():
+            continue
+        if len(raw) > MAX_LINE:   # and a count of thousands of digits is not a number
+            deck.findings.append(unparseable(i, raw.strip(), f"the line has {len(raw):,} "
+                                             "characters", "Each card line is a code and a count."))
             continue
         m = _CODE_LINE.match(raw)
         if not m:

@@ -15,8 +15,10 @@ ARENA_HEADERS = {"about", "deck", "sideboard", "commander", "companion"}
 _ARENA_LINE = re.compile(r"^\d+\s+\S.*\s\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9-]+[*+★]?$")
 _FORGE_SECTION = re.compile(r"^\[(metadata|main|sideboard|commander)\]$", re.IGNORECASE)
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT (?:MAIN|SIDEBOARD):", re.MULTILINE)
-_MWS_HEAD = re.compile(r"^//\s*(?:NAME|CREATOR|FORMAT)\s*:", re.IGNORECASE | re.MULTILINE)
-_MWS_LINE = re.compile(r"^\s*(?:SB:\s*)?\d+\s+\[[A-Z0-9]{2,6}\]\s+\S", re.MULTILINE)
+# [ \t], not \s: a blank that may be a line break lets every line start re-scan all the
+# empty lines after it (20,000 of them took seconds)
+_MWS_HEAD = re.compile(r"^//[ \t]*(?:NAME|CREATOR|FORMAT)[ \t]*:", re.IGNORECASE | re.MULTILINE)
+_MWS_LINE = re.compile(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Z0-9]{2,6}\][ \t]+\S", re.MULTILINE)
 
 
 def _lines(text: str, limit: int = 400) -> list[str]:

@@ -23,7 +23,7 @@ import re
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
-from deckcheck.parsing.text import MAX_COUNT, unparseable
+from deckcheck.parsing.text import MAX_COUNT, MAX_LINE, unparseable
 from deckcheck.reading import SourceText, split_lines
 
 SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander",
@@ -41,6 +41,10 @@ def parse_forge(src: SourceText, game: Game) -> DeckList:
     for lineno, raw in enumerate(split_lines(src.text), start=1):
         line = raw.strip().lstrip("\ufeff")
         if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        if len(line) > MAX_LINE:
+            deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
+                                             "characters", "Write one card per line."))
             continue
         m = _SECTION.match(line)
         if m:

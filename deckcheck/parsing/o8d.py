@@ -28,8 +28,11 @@ def octgn_game_id(text: str) -> str | None:
 
 
 def section_zone(game: Game, name: str) -> str | None:
+    """The zone of an OCTGN section: the game's OCTGN section names, else its zone headers
+    (``deckcheck convert --to o8d`` names a zone OCTGN has no section for by its header,
+    e.g. a Force of Will rune deck or a Magic companion)."""
     sections = {k.casefold(): v for k, v in (game.octgn.get("sections") or {}).items()}
-    return sections.get(name.strip().casefold())
+    return sections.get(name.strip().casefold()) or game.header_zone(name)
 
 
 def parse_o8d(src: SourceText, game: Game) -> DeckList:

@@ -30,6 +30,7 @@ _HEADER_DECOR = re.compile(r"^[-=#/*\s]+|[-=#/*\s]+$")
 _HEADER_COUNT = re.compile(r"\s*(?:[(\[（【]\s*\d+\s*[)\]）】]|[:：]\s*\d+|\s\d+)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\udfff]")
 _SEVERAL_ENTRIES = re.compile(r"\s\d+\s*[xX×]?\s+[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
 
@@ -52,9 +53,41 @@ def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
                    args={"text": shown, "why": why, "fix": fix, "line": line})
 
 
+def name_problem(name: str | None) -> str | None:
+    """Why a card name (or id) read from any file format cannot be a card's, or None.
+
+    The plain-text reader refuses such lines itself; XML, CSV and JSON files carry names in
+    attributes and cells, so :func:`check_names` applies the same limits to every parser.
+    """
+    if not name:
+        return None
+    if len(name) > MAX_LINE:
+        return f"the card name has {len(name):,} characters"
+    if _CONTROL_OR_BREAK.search(name):
+        return "the card name contains control characters, line breaks or invalid characters"
+    return None
+
+
+def check_names(deck: DeckList) -> None:
+    """Turn entries whose name or id no card can have into unparseable-line findings."""
+    kept = []
+    for e in deck.entries:
+        why = name_problem(e.raw_name) or name_problem(e.name) or name_problem(e.ref)
+        if why is None and not (e.name or "").strip() and not (e.ref or "").strip():
+            why = "there is no card name"   # an empty .fdk id, a name of blanks only
+        if why is None:
+            kept.append(e)
+            continue
+        shown = _CONTROL_OR_BREAK.sub("?", (e.raw_name or e.name or e.ref or "")[:80])
+        deck.findings.append(unparseable(e.line, shown, why, "Write the card's name."))
+    deck.entries = kept
+
+
 def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, ...]]:
     """Take explicit printing hints and tags off a name: ``(SET) 12``, ``[SET]``, ``*F*``."""
     tags: tuple[str, ...] = ()
+    if len(name) > MAX_LINE:   # no card's name; check_names reports it (and regexes stay fast)
+        return name, None, None, tags
     m = _TAGS.search(name)
     if m:
         tags = tuple(m.group(0).split())
@@ -72,6 +105,8 @@ def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, .
 def parse_card_text(text: str) -> ParsedName | str:
     """Parse ``count name`` forms; return a reason string when the text is not an entry."""
     text = text.strip()
+    if len(text) > MAX_LINE:
+        return f"it has {len(text):,} characters"
     implicit = False
     m = _LEADING_COUNT.match(text)
     if m:

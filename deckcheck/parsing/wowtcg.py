@@ -22,7 +22,8 @@ from pathlib import Path
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
-from deckcheck.parsing.text import MAX_COUNT, TextParser, parse_card_text, unparseable
+from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, TextParser, parse_card_text,
+                                    unparseable)
 from deckcheck.reading import SourceText, split_lines
 
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.+)$")
@@ -89,6 +90,10 @@ def parse_mwdeck(src: SourceText, game: Game) -> DeckList:
         line = raw.strip().lstrip("\ufeff").strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:
+            deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
+                                             "characters", "Write one card per line."))
+            continue
         if line.startswith("//"):
             _metadata(deck, game, line.lstrip("/").strip(), lineno)
             continue
@@ -149,7 +154,9 @@ def _inline_zone_entry(deck: DeckList, game: Game, line: str, lineno: int) -> bo
 # ---------------------------------------------------------------------------------------
 # seriallos .deck
 
-_HERO_COMMENT = re.compile(r"^(?P<lead>\s*#+\s*)HERO\b\s*[:：]?\s*(?P<name>\S.*)$", re.IGNORECASE)
+# possessive blanks: "# HERO" and a million tabs must not be split every possible way
+_HERO_COMMENT = re.compile(r"^(?P<lead>\s*+#++\s*+)HERO\b\s*+[:：]?\s*+(?P<name>\S.*)$",
+                           re.IGNORECASE)
 
 
 def looks_like_seriallos(path: str, text: str) -> bool:
@@ -171,7 +178,10 @@ def parse_seriallos(src: SourceText, game: Game) -> DeckList:
 # ---------------------------------------------------------------------------------------
 # CSV
 
-_CSV_ROW = re.compile(r'^\s*(?:"(?:[^"]|"")*"|[^,"\n]+)\s*,\s*\d+\s*,', re.MULTILINE)
+# blanks within the line only, and possessive: a long run of blanks is not split between
+# the blanks and the name in every possible way (one line of spaces took minutes)
+_CSV_ROW = re.compile(r'^[ \t]*+(?:"(?:[^"]|"")*+"|[^,"\n]++)[ \t]*,[ \t]*\d+[ \t]*,',
+                      re.MULTILINE)
 _SB_WORDS = {"sideboard", "sb", "side", "side deck", "备牌", "備牌"}
 
 

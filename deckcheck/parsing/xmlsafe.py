@@ -10,6 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.handler import ContentHandler
 
+from deckcheck.reading import MAX_LINES
+
+#: as many elements as a text deck list may have lines
+MAX_ELEMENTS = MAX_LINES
+
 
 class XMLDeckError(Exception):
     """The XML is malformed or unsafe; the message says where."""
@@ -53,6 +58,8 @@ class _Builder(ContentHandler):
         self.root: Node | None = None
         self.locator = None
         self.depth = 0
+        self.elements = 0
+        self.chunks: list[list[str]] = []   # character data per open element, joined at its end
 
     def setDocumentLocator(self, locator):
         self.locator = locator
@@ -61,6 +68,10 @@ class _Builder(ContentHandler):
         self.depth += 1
         if self.depth > 64:
             raise XMLDeckError("elements nested more than 64 deep")
+        self.elements += 1
+        if self.elements > MAX_ELEMENTS:
+            raise XMLDeckError(f"more than {MAX_ELEMENTS:,} elements; a deck file has one "
+                               "element per card line (is this really a deck file?)")
         line = self.locator.getLineNumber() if self.locator else None
         node = Node(name, {k: attrs[k] for k in attrs.getNames()}, line)
         if self.stack:
@@ -68,14 +79,17 @@ class _Builder(ContentHandler):
         else:
             self.root = node
         self.stack.append(node)
+        self.chunks.append([])
 
     def endElement(self, name):
         self.depth -= 1
-        self.stack.pop()
+        # expat delivers text in many small pieces (one per line or entity reference):
+        # joining once keeps a long <notes> linear instead of quadratic
+        self.stack.pop().text = "".join(self.chunks.pop())
 
     def characters(self, content):
-        if self.stack:
-            self.stack[-1].text += content
+        if self.chunks:
+            self.chunks[-1].append(content)
 
 
 def parse_xml(text: str, path: str = "<input>") -> Node:
@@ -99,7 +113,9 @@ def parse_xml(text: str, path: str = "<input>") -> Node:
             pass
     import io
 
-    data = text.encode("utf-8")
+    # a lone surrogate (only possible in text given through the API) becomes bytes expat
+    # reports as malformed, with its line
+    data = text.encode("utf-8", "surrogatepass")
     # the text is already decoded: drop any encoding declaration so expat reads UTF-8
     if data.lstrip().startswith(b"<?xml"):
         end = data.find(b"?>")

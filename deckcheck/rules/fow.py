@@ -781,12 +781,15 @@ class RulerNameTwice(FowRule):
             names = {_strip_j(card.name)} | {_strip_j(f["name"]) for f in card.faces
                                              if "j_ruler" in (f.get("types") or ())}
             for n in names:
-                seen.setdefault(n, []).extend([e] * max(e.count, 0))
+                if e.count > 0:   # each line once with its count (a count may be 1,000)
+                    seen.setdefault(n, []).append(e)
         for name, entries in seen.items():
-            if len(entries) > 1:
-                shown = ", ".join(f"{x.card.name} ({x.zone}, line {x.line})" for x in entries)
+            copies = sum(x.count for x in entries)
+            if copies > 1:
+                shown = ", ".join(f"{x.card.name} ({x.zone}, line {x.line})"
+                                  + (f" ×{x.count}" if x.count > 1 else "") for x in entries)
                 yield self.finding(ctx, zone="side", card=entries[-1].card, line=entries[-1].line,
-                                   expected=1, actual=len(entries), ruler_name=name,
+                                   expected=1, actual=copies, ruler_name=name,
                                    cards=shown, where=[[ctx.label(x.card), x.zone, x.line]
                                                        for x in entries])
 
