@@ -16,9 +16,10 @@ import typer
 
 from deckcheck import __version__
 
+# rich_markup_mode=None: plain help text; rendering it with rich would triple the start-up
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Check deck lists against a card game's deck-building rules.")
-cards_app = typer.Typer(no_args_is_help=True, help="Look up cards and import card data.")
+                  rich_markup_mode=None, help="Check deck lists against a card game's deck-building rules.")
+cards_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Look up cards and import card data.")
 app.add_typer(cards_app, name="cards")
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
