@@ -21,29 +21,6 @@ def _init(opts) -> None:
     _OPTS = opts
 
 
-class _CardRefPickler(pickle.Pickler):
-    def __init__(self, file, game: str | None):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.game = game
-
-    def persistent_id(self, obj):
-        if isinstance(obj, Card) and self.game is not None:
-            return obj.id
-        return None
-
-
-class _CardRefUnpickler(pickle.Unpickler):
-    def __init__(self, file, db):
-        super().__init__(file)
-        self.db = db
-
-    def persistent_load(self, pid):
-        card = self.db.get(pid)
-        if card is None:
-            raise pickle.UnpicklingError(f"card {pid!r} is not in this process's card data")
-        return card
-
-
 def _card_db(game_id: str, opts):
     from deckcheck import carddb
     from deckcheck.games.base import load_game
@@ -53,33 +30,61 @@ def _card_db(game_id: str, opts):
     return carddb.load(game.id, game.match_params, [cards_dir] if cards_dir else None)
 
 
+# Card objects travel as (game, id) references: the pickler's dispatch table turns each
+# into a call of _card_ref, which the parent answers from its own card databases. Only
+# cards cost a Python call; everything else is pickled by the C pickler as usual.
+_PARENT_DBS: dict = {}
+
+
+def _card_ref(game: str, card_id: str) -> Card:
+    card = _PARENT_DBS[game].get(card_id)
+    if card is None:
+        raise pickle.UnpicklingError(f"card {card_id!r} is not in this process's card data")
+    return card
+
+
 def _check(path: str) -> tuple[str | None, bytes]:
     from deckcheck.api import check_file
 
     result = check_file(path, _OPTS)
     buf = io.BytesIO()
-    _CardRefPickler(buf, result.game).dump(result)
+    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    if result.game is not None:
+        game = result.game
+        pickler.dispatch_table = {Card: lambda card: (_card_ref, (game, card.id))}
+    pickler.dump(result)
     return result.game, buf.getvalue()
 
 
+def _check_chunk(paths: list[str]) -> list[tuple[str | None, bytes]]:
+    return [_check(p) for p in paths]
+
+
 def _load(game: str | None, payload: bytes, opts) -> DeckResult:
-    db = _card_db(game, opts) if game is not None else None
-    return _CardRefUnpickler(io.BytesIO(payload), db).load()
+    if game is not None and game not in _PARENT_DBS:
+        _PARENT_DBS[game] = _card_db(game, opts)
+    return pickle.loads(payload)
 
 
 def check_parallel(files: list[str], opts, jobs: int, progress=None) -> list[DeckResult]:
+    """Check ``files`` with ``jobs`` worker processes; results come back in input order.
+
+    This process only hands out chunks of files and unpickles the results: when it checked
+    decks itself as well, it competed with the workers for the CPU and the batch was slower.
+    """
     from deckcheck.api import check_file
 
     # The first deck is checked here: that imports the rules and loads the formats and card
     # data once, and the forked workers inherit them instead of loading them again.
     results: list[DeckResult] = [check_file(files[0], opts)]
+    _PARENT_DBS.clear()   # this run's card data (opts may name a repository's card folder)
     if progress is not None:
         progress(1, len(files))
-    rest = files[1:]
-    chunk = max(1, min(64, len(rest) // (jobs * 8) or 1))
+    size = max(1, min(32, (len(files) - 1) // (jobs * 8) or 1))
+    chunks = [files[i:i + size] for i in range(1, len(files), size)]
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(opts,)) as pool:
-        for game, payload in pool.map(_check, rest, chunksize=chunk):
-            results.append(_load(game, payload, opts))
+        for chunk in pool.map(_check_chunk, chunks):
+            results.extend(_load(game, payload, opts) for game, payload in chunk)
             if progress is not None:
                 progress(len(results), len(files))
     return results

@@ -120,6 +120,8 @@ class Config:
             return PurePosixPath(path).as_posix()
 
     def format_for(self, path: Path) -> FormatRule | None:
+        if not self.formats:   # nothing to match: spare resolving the path
+            return None
         rel = self.relative(path)
         for rule in self.formats:
             if glob_match(rel, rule.pattern):
@@ -127,6 +129,8 @@ class Config:
         return None
 
     def ignored_for(self, path: Path) -> list[str]:
+        if not self.per_file_ignores:
+            return []
         rel = self.relative(path)
         out: list[str] = []
         for pattern, codes in self.per_file_ignores.items():
@@ -135,6 +139,8 @@ class Config:
         return out
 
     def wants(self, path: Path) -> bool:
+        if not self.exclude and not self.include:
+            return True
         rel = self.relative(path)
         if self.exclude and any(glob_match(rel, p) for p in self.exclude):
             return False

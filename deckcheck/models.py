@@ -7,9 +7,24 @@ config, card import).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from operator import attrgetter
 from typing import Any, Iterator
+
+
+def _pickled_as_arguments(cls):
+    """Pickle a slotted dataclass as a call of its constructor with its field values.
+
+    The default for slotted dataclasses rebuilds each object field by field in Python; as
+    one tuple the results that worker processes send back unpickle twice as fast."""
+    values = attrgetter(*(f.name for f in fields(cls)))
+
+    def __reduce__(self):
+        return cls, values(self)
+
+    cls.__reduce__ = __reduce__
+    return cls
 
 
 class Severity(str, Enum):
@@ -70,6 +85,7 @@ class Card:
         return hash(self.id)
 
 
+@_pickled_as_arguments
 @dataclass(slots=True)
 class Entry:
     """One card line of a deck list, before and after name resolution."""
@@ -100,6 +116,7 @@ class Entry:
         return self.card is not None
 
 
+@_pickled_as_arguments
 @dataclass(slots=True)
 class Finding:
     code: str
@@ -124,6 +141,7 @@ class Finding:
         return (-self.severity.rank, self.line if self.line is not None else 10**9, self.code)
 
 
+@_pickled_as_arguments
 @dataclass(slots=True)
 class DeckList:
     """A parsed deck: zones of entries plus metadata, with the line numbers of the source."""
@@ -158,6 +176,7 @@ class DeckList:
                 yield e
 
 
+@_pickled_as_arguments
 @dataclass(slots=True)
 class DeckResult:
     path: str
