@@ -216,9 +216,10 @@ def convert(
         cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         src = read_path(path)
         deck, game, fmt_id = parse_source(src, Options(format_id=format_id, config=cfg))
-    except (ConfigError, UsageError, ReadError) as exc:
+        text = write(deck, game, to, fmt_id)
+    except (ConfigError, UsageError, ReadError, ValueError) as exc:
         raise Fail(str(exc)) from None
-    _write(write(deck, game, to, fmt_id), output)
+    _write(text, output)
 
 
 @app.command()

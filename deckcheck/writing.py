@@ -1,9 +1,10 @@
 """Write a parsed deck in another file format (``deckcheck convert``).
 
 Writers: ``text`` (deckcheck's plain syntax, readable by every game), ``arena`` (MTG Arena
-export sections) and ``o8d`` (OCTGN, with the game's GUID and section names). Resolved cards
-are written by their canonical names; unresolved lines keep the name as written, so nothing
-the user wrote is lost.
+export sections; Magic only) and ``o8d`` (OCTGN, with the game's GUID and section names; the
+games OCTGN has). Resolved cards are written by their canonical names; unresolved lines keep
+the name as written, and every metadata line (``Players:``, ``Edition:`` …) is carried over,
+so nothing the user wrote is lost and the converted list checks the same.
 """
 
 from __future__ import annotations
@@ -14,6 +15,13 @@ from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry
 
 WRITERS = ("text", "arena", "o8d")
+ARENA_GAMES = ("mtg",)   # MTG Arena is a Magic client
+
+
+def writers_for(game: Game) -> tuple[str, ...]:
+    """The writers that can express a deck of ``game``."""
+    return tuple(w for w in WRITERS if w == "text" or (w == "arena" and game.id in ARENA_GAMES)
+                 or (w == "o8d" and (game.octgn or {}).get("game_id")))
 _META_ORDER = ("name", "player", "event", "date", "location", "designer", "description")
 
 
@@ -27,21 +35,30 @@ def _cdata(text: str) -> str:
     return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>"
 
 
-def _name(e: Entry) -> str:
+def _name(e: Entry, game: Game) -> str:
     if e.card is None:
         return e.name
+    name = e.card.name
     if e.card.get("versions"):  # one name, several cards (FoW rulers): write "Front // Back"
-        full = next((a for a in e.card.get("aliases") or () if "//" in a), None)
-        if full:
-            return full
-    return e.card.name
+        name = next((a for a in e.card.get("aliases") or () if "//" in a), name)
+    return game.written_name(e, name)
+
+
+def _metadata(deck: DeckList) -> list[tuple[str, str]]:
+    """Every metadata line but the format: the usual keys first, then the rest in file order."""
+    keys = [k for k in _META_ORDER if deck.metadata.get(k)]
+    # "notes" is an OCTGN file's free text, whose metadata lines are keys of their own
+    rest = sorted((k for k in deck.metadata if k not in keys and k not in ("format", "notes")
+                   and deck.metadata.get(k)),
+                  key=lambda k: deck.metadata_lines.get(k) or 0)
+    return [(k, _one_line(deck.metadata[k])) for k in keys + rest]
 
 
 def _grouped(deck: DeckList, game: Game) -> list[tuple[str, list[tuple[int, str, Entry]]]]:
     """Entries per zone in the game's zone order, identical cards merged (first line wins)."""
     zones: dict[str, dict[str, list]] = {}
     for e in deck.entries:
-        key = _name(e) + (f" ({e.set_code}) {e.number}" if e.set_code and e.number else
+        key = _name(e, game) + (f" ({e.set_code}) {e.number}" if e.set_code and e.number else
                           f" ({e.set_code})" if e.set_code else "")
         bucket = zones.setdefault(e.zone, {})
         if key in bucket:
@@ -62,9 +79,8 @@ def write_text(deck: DeckList, game: Game, format_id: str | None = None) -> str:
     fid = format_id or deck.format_id
     if fid:
         lines.append(f"Format: {fid}")
-    for key in _META_ORDER:
-        if deck.metadata.get(key) and key != "format":
-            lines.append(f"{key.capitalize()}: {_one_line(deck.metadata[key])}")
+    for key, value in _metadata(deck):
+        lines.append(f"{key.capitalize()}: {value}")
     inline = set(game.data.get("inline_zones") or ())
     for zone, items in _grouped(deck, game):
         if zone in inline and len(items) == 1 and items[0][0] == 1:
@@ -90,31 +106,55 @@ def write_arena(deck: DeckList, game: Game, format_id: str | None = None) -> str
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def _section(game: Game, zone: str, e: Entry, sections: dict[str, list[str]]) -> str:
+    """The OCTGN section of an entry: where a zone has several sections (Mage Wars files a
+    spellbook by card type), the one named after the card's type."""
+    names = sections.get(zone)
+    if not names:
+        return header_for(game, zone)
+    if len(names) > 1 and e.card is not None:
+        types = {str(t).casefold() for t in (e.card.get("types") or [e.card.get("type")]) if t}
+        for n in names:
+            if n.casefold() in types:
+                return n
+    return names[0]
+
+
 def write_o8d(deck: DeckList, game: Game, format_id: str | None = None) -> str:
     octgn = game.octgn or {}
-    reverse = {}
+    sections: dict[str, list[str]] = {}
     for section, zone in (octgn.get("sections") or {}).items():
-        reverse.setdefault(zone, section)
+        sections.setdefault(zone, []).append(section)
     out = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>',
            f'<deck game={quoteattr(octgn.get("game_id", ""))}>']
     for zone, items in _grouped(deck, game):
-        section = reverse.get(zone, header_for(game, zone))
-        out.append(f'  <section name={quoteattr(section)} shared="False">')
+        by_section: dict[str, list] = {}
         for count, _, e in items:
-            ids = (e.card.get("octgn_ids") or []) if e.card is not None else []
-            id_attr = f" id={quoteattr(str(ids[0]))}" if ids else ""
-            out.append(f'    <card qty="{count}"{id_attr}>{escape(_name(e))}</card>')
-        out.append("  </section>")
+            by_section.setdefault(_section(game, zone, e, sections), []).append((count, e))
+        for section, cards in by_section.items():
+            out.append(f'  <section name={quoteattr(section)} shared="False">')
+            for count, e in cards:
+                ref = game.written_octgn_id(e)
+                id_attr = f" id={quoteattr(ref)}" if ref else ""
+                out.append(f'    <card qty="{count}"{id_attr}>{escape(_name(e, game))}</card>')
+            out.append("  </section>")
     notes = []
     if format_id or deck.format_id:
         notes.append(f"Format: {format_id or deck.format_id}")
-    if deck.metadata.get("name"):
-        notes.append(f"Name: {_one_line(deck.metadata['name'])}")
-    out.append(f"  <notes>{_cdata(chr(10).join(notes))}</notes>")
+    notes += [f"{key.capitalize()}: {value}" for key, value in _metadata(deck)]
+    # each note on a line of its own, so that "Format:" is found as in any deck file
+    out.append(f"  <notes>{_cdata(chr(10) + chr(10).join(notes))}</notes>")
     out.append("</deck>")
     return "\n".join(out) + "\n"
 
 
 def write(deck: DeckList, game: Game, to: str, format_id: str | None = None) -> str:
+    """``deck`` in the file format ``to``; ValueError when that format cannot hold a deck of
+    ``game`` (an Arena export of a Force of Will deck)."""
+    if to not in writers_for(game):
+        where = ("an MTG Arena export holds Magic decks only" if to == "arena" else
+                 f"OCTGN has no {game.name} game" if to == "o8d" else f"unknown writer {to!r}")
+        raise ValueError(f"cannot write a {game.name} deck as {to}: {where}; "
+                         f"use --to {' or '.join(writers_for(game))}")
     writer = {"text": write_text, "arena": write_arena, "o8d": write_o8d}[to]
     return writer(deck, game, format_id)

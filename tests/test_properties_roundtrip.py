@@ -15,12 +15,11 @@ from deckcheck.api import Options, check_source, parse_source
 from deckcheck.fixing import fix_deck
 from deckcheck.games.base import load_game
 from deckcheck.reading import SourceText
-from deckcheck.writing import header_for, write
+from deckcheck.writing import header_for, write, writers_for
 
 FORMATS = {"fow": "fow-classic", "mtg": "mtg-standard", "wowtcg": "wowtcg-classic",
            "magewars": "magewars-arena", "mageknight": "mageknight-deed"}
-WRITERS = [(g, to) for g in FORMATS for to in ("text", "o8d")
-           if to == "text" or load_game(g).octgn] + [("mtg", "arena")]
+WRITERS = [(g, to) for g in FORMATS for to in writers_for(load_game(g))]
 SUFFIX = {"text": ".txt", "arena": ".mtga", "o8d": ".o8d"}
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

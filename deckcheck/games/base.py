@@ -96,6 +96,16 @@ class Game:
         """Deck-level adjustments once every entry is resolved."""
         return ()
 
+    def written_name(self, entry: "Entry", name: str) -> str:
+        """What ``convert`` writes for an entry whose card is called ``name``; a game adds
+        what its lines carry besides the card (a Mage Wars Wizard's element)."""
+        return name
+
+    def written_octgn_id(self, entry: "Entry") -> str | None:
+        """The OCTGN card id ``convert --to o8d`` writes for an entry."""
+        ids = (entry.card.get("octgn_ids") or []) if entry.card is not None else []
+        return str(ids[0]) if ids else None
+
     def sample(self, format_id: str, who: str | None, lang: str = "en") -> str:
         """A ready-made list for ``deckcheck sample FORMAT WHO`` (e.g. an apprentice book)."""
         raise LookupError(f"the {self.name} formats have no sample lists")

@@ -151,6 +151,18 @@ class MageWarsGame(Game):
             entry.zone = "spellbook"
         return ()
 
+    def written_name(self, entry: Entry, name: str) -> str:
+        element = entry.extra.get("element")
+        return f"{name} ({element})" if element and entry.zone == "mage" else name
+
+    def written_octgn_id(self, entry: Entry) -> str | None:
+        element = entry.extra.get("element")
+        if element and entry.card is not None:   # each element of a Wizard has its own id
+            guid = (entry.card.get("element_octgn_ids") or {}).get(element)
+            if guid:
+                return str(guid)
+        return super().written_octgn_id(entry)
+
     # -- statistics and report -------------------------------------------------------------
     def stats(self, ctx) -> dict[str, Any]:
         info = mage_info(ctx)
