@@ -33,6 +33,8 @@ def atomic_write(path: str | Path, text: str, encoding: str = "utf-8") -> None:
             os.fsync(fh.fileno())
         if target.exists():
             os.chmod(tmp, target.stat().st_mode & 0o7777)
+        else:   # a new file gets the usual permissions (mkstemp makes it private: 0600)
+            os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -40,6 +42,12 @@ def atomic_write(path: str | Path, text: str, encoding: str = "utf-8") -> None:
         except OSError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)   # reading the umask means setting it: put it straight back
+    os.umask(mask)
+    return mask
 
 
 def _write_stream(target: Path, text: str, encoding: str) -> None:

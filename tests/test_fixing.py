@@ -181,3 +181,20 @@ def test_fixing_an_example_adds_no_finding(path, tmp_path):
     old = {(f.code, f.card) for f in before.findings}
     new = {(f.code, f.card) for f in after.findings} - old
     assert not new, f"fix introduced {new}"
+
+
+def test_new_files_get_the_usual_permissions(tmp_path):
+    import os
+    import stat
+
+    from deckcheck.fileio import atomic_write
+
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "report.html", "<p>x</p>")
+        assert stat.S_IMODE((tmp_path / "report.html").stat().st_mode) == 0o644
+        os.chmod(tmp_path / "report.html", 0o600)           # an existing file keeps its mode
+        atomic_write(tmp_path / "report.html", "<p>y</p>")
+        assert stat.S_IMODE((tmp_path / "report.html").stat().st_mode) == 0o600
+    finally:
+        os.umask(old)
