@@ -222,12 +222,39 @@ def _yaml_with_lines(path: Path) -> tuple[dict[str, Any], Any]:
         problem = getattr(exc, "problem", None) or (str(exc).splitlines() or [repr(exc)])[0]
         raise ConfigError(f"{where}: invalid YAML: {problem} (only plain YAML is accepted; "
                           "no tags)") from None
+    except ValueError as exc:   # a value that looks like a date but is none: 2012-02-30
+        line = _bad_timestamp_line(node)
+        where = f"{path}:{line}" if line else str(path)
+        raise ConfigError(f"{where}: invalid date ({exc}); write a real date as YYYY-MM-DD") \
+            from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{path}:1: the configuration must be a mapping of keys "
                           "(include, formats, select, …)")
     return data, node
+
+
+def _bad_timestamp_line(node: Any) -> int | None:
+    """The line of the first date-like scalar that is not a real date."""
+    import datetime
+
+    import yaml
+
+    stack = [node]
+    while stack:
+        n = stack.pop(0)
+        if isinstance(n, yaml.ScalarNode):
+            if n.tag == "tag:yaml.org,2002:timestamp":
+                try:
+                    datetime.date.fromisoformat(n.value[:10])
+                except ValueError:
+                    return n.start_mark.line + 1
+        elif isinstance(n, yaml.MappingNode):
+            stack.extend(x for pair in n.value for x in pair)
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+    return None
 
 
 def _line_of(node: Any, loc: tuple) -> int | None:

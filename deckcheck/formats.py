@@ -167,7 +167,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except YAMLLimitError as exc:
         raise FormatError(str(exc)) from None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
+        # ValueError: a date-like value that is no date (2012-02-30)
         raise FormatError(f"{path}: cannot read format file: {' '.join(str(exc).split())}") \
             from None
     if not isinstance(data, dict):

@@ -92,7 +92,7 @@ def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
             data = yaml.load(text, Loader=loader)
         except YAMLLimitError as exc:
             raise CardDataError(str(exc)) from None
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
             raise CardDataError(f"{f}: cannot load card data: {' '.join(str(exc).split())}") \
                 from None
         if isinstance(data, dict) and isinstance(data.get("cards"), list):
