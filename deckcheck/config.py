@@ -324,6 +324,17 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Config:
         cfg.cards[game] = (path.parent / d).resolve()
     for d in model.formats_dirs or ():
         cfg.formats_dirs.append((path.parent / d).resolve())
+    if model.formats:   # an unknown id is this file's mistake, not each deck's
+        from deckcheck.formats import FormatError, unknown_format_message
+
+        for i, rule in enumerate(cfg.formats):
+            try:
+                why = unknown_format_message(rule.format, cfg.formats_dirs)
+            except FormatError as exc:   # an unreadable formats-dirs folder
+                raise ConfigError(f"{path}: {exc}") from None
+            if why:
+                line = _line_of(node, ("formats", i, "format"))
+                raise ConfigError(f"{path}:{line}: formats.{i}.format: {why}")
     return cfg
 
 

@@ -259,12 +259,31 @@ def load(format_id: str, extra_dirs: list[Path] | None = None) -> Format:
     if path is not None:
         data = compiled_game(path.parent.name, extra_dirs)["formats"].get(format_id)
     if data is None or data.get("abstract"):
-        known = ", ".join(sorted(fid for fid, p in files.items()
-                                 if not _looks_abstract(p)))
-        what = "is abstract (only for extends:)" if data is not None else "is not a known format"
-        raise FormatError(f"{format_id!r} {what}; known formats: {known} "
-                          "(see `deckcheck formats`)")
+        if data is not None:
+            raise FormatError(f"{format_id!r} is abstract (only for extends:); "
+                              f"{_known(files)} (see `deckcheck formats`)")
+        raise FormatError(unknown_format_message(format_id, extra_dirs))
     return Format(data)
+
+
+def _known(files: dict[str, Path]) -> str:
+    return "known formats: " + ", ".join(sorted(fid for fid, p in files.items()
+                                                 if not _looks_abstract(p)))
+
+
+def unknown_format_message(format_id: str, extra_dirs: list[Path] | None = None) -> str | None:
+    """Why ``format_id`` names no format, with the nearest ids; None when it names one."""
+    import difflib
+
+    files = format_files(extra_dirs)
+    if format_id in files:
+        return None
+    ids = sorted(fid for fid, p in files.items() if not _looks_abstract(p))
+    near = difflib.get_close_matches(format_id.lower(), ids, n=3, cutoff=0.6)
+    if near:
+        return (f"{format_id!r} is not a known format; did you mean {' or '.join(near)}? "
+                "(see `deckcheck formats`)")
+    return f"{format_id!r} is not a known format; {_known(files)} (see `deckcheck formats`)"
 
 
 def _looks_abstract(path: Path) -> bool:

@@ -76,10 +76,13 @@ def test_directory_without_decks_exits_2(cli, tmp_path):
 def test_unknown_format_exits_2_listing_known(cli, tmp_path):
     deck = tmp_path / "g.txt"
     deck.write_text(GRIMM, encoding="utf-8")
-    r = cli("check", str(deck), "-f", "fow-nonsense")
+    r = cli("check", str(deck), "-f", "zzz-nonsense")
     err = r.stderr.decode()
     assert r.returncode == 2 and "fow-classic" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+    r = cli("check", str(deck), "-f", "fow-wandrer")     # a typo: the nearest ids
+    err = r.stderr.decode()
+    assert r.returncode == 2 and "did you mean fow-wanderer?" in err
 
 
 def test_no_format_names_the_three_ways(cli, tmp_path):

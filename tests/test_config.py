@@ -63,6 +63,7 @@ severity: {FOW112: error}
     ("x: !!python/object/apply:os.system ['true']\n", 1, "invalid YAML"),
     ("extends: nowhere.yaml\n", None, "neither a preset"),
     ("formats:\n  - path: x\n    format: mtg-standard\n    date: 2012-02-30\n", 4, "invalid date"),
+    ("formats:\n  - path: x\n    format: fow-wandrer\n", 3, "did you mean fow-wanderer?"),
 ])
 def test_errors_name_file_and_line(tmp_path, text, line, needle):
     cfg_path = write(tmp_path / ".deckcheck.yaml", text)
