@@ -13,7 +13,7 @@ import re
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
 from deckcheck.parsing.text import MAX_COUNT, unparseable
-from deckcheck.reading import SourceText, line_count
+from deckcheck.reading import ReadError, SourceText, line_count
 
 # fowpro writes these keys; anything else (a future "rune" list …) is reported, not guessed
 KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "side": "side"}
@@ -40,43 +40,33 @@ def _key_span(text: str, key: str) -> tuple[int, int] | None:
 
 def parse_fdk(src: SourceText, game: Game) -> DeckList:
     deck = DeckList(path=src.path, source_format="fdk", game=game.id)
+    # a file that is no JSON object holds no deck at all: unreadable (exit 2), as malformed
+    # XML is, rather than an empty deck with size errors
+    def unreadable(line: int, why: str, fix: str = "export the deck again or fix the JSON"):
+        return ReadError(f"{src.path}:{line}", f"{why}; {fix}")
+
     try:
         data = json.loads(src.text)
     except RecursionError:
-        deck.findings.append(unparseable(1, src.text[:40], "the JSON is nested too deeply",
-                                         "A .fdk file is a flat JSON object."))
-        return deck
+        raise unreadable(1, "the JSON is nested too deeply",
+                         "a .fdk file is a flat JSON object") from None
     except json.JSONDecodeError as exc:
-        # json counts "\n" only; the line is cut out the same way (it may be past the end)
-        start = src.text.rfind("\n", 0, exc.pos) + 1
-        end = src.text.find("\n", exc.pos)
-        shown = src.text[start: end if end >= 0 else len(src.text)].strip()
         # json counts a final "\n" as opening one more line; an editor shows no such line
         lineno = min(exc.lineno, max(1, line_count(src.text)))
-        deck.findings.append(unparseable(lineno, shown or "(end of the file)",
-                                         f"invalid JSON ({exc.msg})",
-                                         "Export the deck again or fix the JSON."))
-        return deck
+        raise unreadable(lineno, f"invalid JSON ({exc.msg})") from None
     except ValueError as exc:   # e.g. a number of more than 4,300 digits
-        deck.findings.append(unparseable(1, src.text[:40], f"invalid JSON ({exc})",
-                                         "Export the deck again or fix the JSON."))
-        return deck
+        raise unreadable(1, f"invalid JSON ({exc})") from None
     try:   # "\ud800" escapes decode to lone surrogates, which no report can print
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (UnicodeEncodeError, RecursionError, ValueError):
-        deck.findings.append(unparseable(1, src.text[:40], "the JSON holds a \\u escape of a "
-                                         "lone surrogate (no character)",
-                                         "Export the deck again or fix the JSON."))
-        return deck
+        raise unreadable(1, "the JSON holds a \\u escape of a lone surrogate (no character)") \
+            from None
     if not isinstance(data, dict):
-        deck.findings.append(unparseable(1, src.text[:40], "the JSON is not an object",
-                                         "A .fdk file is a JSON object with ruler/main/stones."))
-        return deck
+        raise unreadable(1, "the JSON is not an object",
+                         "a .fdk file is a JSON object with ruler, main and stones")
     if len(data) > MAX_KEYS:
-        deck.findings.append(unparseable(1, src.text[:40], f"the JSON object has {len(data):,} "
-                                         "keys", "A .fdk file has the keys name, ruler, main, "
-                                         "stones and side."))
-        return deck
+        raise unreadable(1, f"the JSON object has {len(data):,} keys",
+                         "a .fdk file has the keys name, ruler, main, stones and side")
     text = src.text
     for key, value in data.items():
         if key == "name":

@@ -223,25 +223,25 @@ CASES: list[Case] = [
     # --- JSON (.fdk) ------------------------------------------------------------------------
     Case("fdk-nested-100k-deep", "deck.fdk", lazy(
         lambda: '{"ruler": "x", "main": ' + "[" * 100_000 + "]" * 100_000 + "}"),
-        "fow-classic", "findings", ("DCK001",)),
+        "fow-classic", "error", ("nested too deeply",)),
     Case("fdk-100k-keys", "deck.fdk", lazy(lambda: json.dumps({f"k{i}": 1 for i in range(100_000)})),
-         "fow-classic", "findings", ("DCK001",)),
+         "fow-classic", "error", ("100,000 keys",)),
     Case("fdk-100k-distinct-ids", "deck.fdk", lazy(
         lambda: _fdk(ruler="CMF-005", main=[f"ID-{i}" for i in range(100_000)])),
         "fow-classic", "error", ("card entries",)),
     Case("fdk-400k-same-id", "deck.fdk", lazy(lambda: _fdk(ruler="CMF-005", main=["CMF-005"] * 400_000)),
          "fow-classic", "findings", ("DCK001",)),
     Case("fdk-5000-digit-number", "deck.fdk", data('{"ruler": "x", "main": ' + "1" * 5000 + "}"),
-         "fow-classic", "findings", ("DCK001",)),
+         "fow-classic", "error", ("invalid JSON",)),
     Case("fdk-lone-surrogate-escape", "deck.fdk", data(
         '{"ruler": "CMF-005", "main": ["\\ud800abc"], "name": "\\udfff"}'),
-        "fow-classic", "findings", ("DCK001",)),
+        "fow-classic", "error", ("lone surrogate",)),
     Case("fdk-control-character-escape", "deck.fdk", data(
         '{"ruler": "CMF-005", "main": ["\\u001b[2Jx", "a\\u2028b"]}'), "fow-classic",
         "findings", ("DCK001",)),
-    # the file ends inside the list: reported on its last line, not on one past the end
+    # the file ends inside the list: unreadable, on its last line, not on one past the end
     Case("fdk-truncated", "deck.fdk", data('{"ruler": "x", "main": [\n'), "fow-classic",
-         "findings", ("DCK001",), (1,)),
+         "error", ("deck.fdk:1: invalid JSON",)),
 
     # --- CSV ----------------------------------------------------------------------------------
     Case("csv-4mb-field", "deck.csv", lazy(lambda: 'Count,Name\n1,"' + "A" * (4 * MB) + '"\n'),
