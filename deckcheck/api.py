@@ -24,6 +24,10 @@ class UsageError(Exception):
     """The user must change the command or the list (no format, bad date …): exit 2."""
 
 
+class NothingToCheck(UsageError):
+    """A directory given to check holds no deck file (or none the configuration wants)."""
+
+
 @dataclass(slots=True)
 class Options:
     format_id: str | None = None
@@ -272,6 +276,7 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
             continue
         if path.is_dir():
             found = []
+            unwanted = 0
             top = path.resolve()
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
@@ -284,11 +289,17 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
                     if fp.is_symlink() and not fp.resolve().is_relative_to(top):
                         continue
                     if config is not None and not config.wants(fp):
+                        unwanted += 1
                         continue
                     found.append(str(fp))
+            if not found and unwanted:
+                raise NothingToCheck(
+                    f"{shown_path(p)}: the include/exclude patterns of {config.path} leave none "
+                    f"of the {unwanted} deck file(s) in this directory; change them or name "
+                    "the files")
             if not found:
-                raise UsageError(f"{shown_path(p)}: no deck files found in this directory "
-                                 f"(looked for {', '.join(sorted(DECK_EXTENSIONS))})")
+                raise NothingToCheck(f"{shown_path(p)}: no deck files found in this directory "
+                                     f"(looked for {', '.join(sorted(DECK_EXTENSIONS))})")
             out.extend(found)
         else:
             out.append(str(path))

@@ -73,7 +73,7 @@ def check(
     """Check deck lists and report every problem; exit 1 if any deck is illegal."""
     from pathlib import Path
 
-    from deckcheck.api import Options, UsageError, check_paths, validate_date
+    from deckcheck.api import NothingToCheck, Options, UsageError, check_paths, validate_date
     from deckcheck.config import ConfigError, load_config
     from deckcheck.i18n import LANGS
     from deckcheck.reporting import get_reporter, reporter_names
@@ -104,8 +104,13 @@ def check(
             except formats.FormatError as exc:
                 raise UsageError(str(exc)) from None
         progress = _progress_bar() if sys.stderr.isatty() else None
+        _check_codes(opts.select + opts.ignore)
         results = check_paths(paths, opts, jobs=jobs, progress=progress,
                               force_exclude=force_exclude)
+    except NothingToCheck as exc:
+        if fmt_name != "text":   # machine formats are written even when nothing was checked
+            _write(reporter_cls(ReportOptions(lang=lang, strict=strict)).render([]), output)
+        raise Fail(str(exc)) from None
     except UsageError as exc:
         raise Fail(str(exc)) from None
     errors = [r.error for r in results if r.error is not None]
@@ -124,6 +129,20 @@ def check(
     if errors:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
+
+
+def _check_codes(prefixes: list[str]) -> None:
+    """--select/--ignore prefixes must name at least one rule code (a typo selects nothing)."""
+    if not prefixes:
+        return
+    from deckcheck.api import UsageError
+    from deckcheck.rules.base import all_rules
+
+    codes = [r.code for r in all_rules(None)]
+    for p in prefixes:
+        if not any(c.startswith(p) for c in codes):
+            raise UsageError(f"{p!r} is no rule code or prefix of one (e.g. FOW, FOW1, FOW101); "
+                             "see `deckcheck rules`")
 
 
 @app.command()

@@ -154,3 +154,35 @@ def test_cards_search_and_show(cli):
     r = cli("cards", "show", "Zzzz Qqqq", "-g", "fow")
     assert r.returncode == 1 and "unknown card" in r.stdout.decode()
     assert cli("cards", "search", "x", "-g", "chess").returncode == 2
+
+
+@pytest.mark.parametrize("output_format", ["sarif", "json", "junit"])
+def test_nothing_to_check_still_writes_machine_output(cli, tmp_path, output_format):
+    (tmp_path / "empty").mkdir()
+    out = tmp_path / f"report.{output_format}"
+    r = cli("check", str(tmp_path / "empty"), "--no-config", "--output-format", output_format,
+            "-o", str(out))
+    assert r.returncode == 2 and "no deck files found" in r.stderr.decode()
+    assert out.is_file() and out.stat().st_size > 0      # a CI upload step finds its file
+    if output_format != "junit":
+        import json
+
+        doc = json.loads(out.read_text(encoding="utf-8"))
+        assert doc.get("results", doc.get("runs", [{}])[0].get("results")) == []
+
+
+def test_excluded_by_config_says_so(cli, tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".deckcheck.yaml").write_text('include: ["decks/**"]\n', encoding="utf-8")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "g.txt").write_text(GRIMM, encoding="utf-8")
+    r = cli("check", "d", cwd=tmp_path)
+    assert r.returncode == 2 and "include/exclude patterns" in r.stderr.decode()
+
+
+def test_a_select_or_ignore_that_names_no_rule_is_refused(cli, tmp_path):
+    deck = tmp_path / "g.txt"
+    deck.write_text(GRIMM, encoding="utf-8")
+    r = cli("check", str(deck), "--no-config", "--ignore", "XYZ")
+    assert r.returncode == 2 and "'XYZ' is no rule code" in r.stderr.decode()
+    assert cli("check", str(deck), "--no-config", "--ignore", "dck00").returncode == 0
