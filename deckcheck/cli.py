@@ -152,12 +152,15 @@ def fix(
     date: Optional[str] = typer.Option(None, "--date", help="As on this date (YYYY-MM-DD)."),
     diff: bool = typer.Option(False, "--diff", help="Show a unified diff and change nothing (exit 1 if there is something to fix)."),
     unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also replace misspelt names by the card they were read as."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Write card names in en (default), zh-Hans or zh-Hant where known."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Write every card name in en, zh-Hans or zh-Hant where known (default: each line keeps its language)."),
     config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too."),
 ) -> None:
-    """Rewrite lists with canonical card names, merged duplicate lines and tidy counts."""
+    """Rewrite lists with canonical card names, merged duplicate lines and tidy counts.
+
+    Only plain-text lists are rewritten; other files (OCTGN, CSV, exports) are left as they
+    are, with a note (`deckcheck convert` turns them into text)."""
     from pathlib import Path
 
     from deckcheck.api import Options, UsageError, check_source, collect_paths, validate_date
@@ -166,11 +169,14 @@ def fix(
     from deckcheck.fixing import FixError, fix_deck, unified_diff
     from deckcheck.reading import ReadError, read_path
 
+    from deckcheck.i18n import LANGS
+
+    if lang is not None and lang not in LANGS:
+        raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
     try:
         cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
-        lang = lang or cfg.lang or "en"
         opts = Options(format_id=format_id.lower() if format_id else None,
-                       date=validate_date(date), lang=lang, config=cfg)
+                       date=validate_date(date), lang=cfg.lang or "en", config=cfg)
         files = collect_paths(paths, cfg, force_exclude)
     except (ConfigError, UsageError) as exc:
         raise Fail(str(exc)) from None
@@ -179,6 +185,11 @@ def fix(
         try:
             src = read_path(name)
             result = check_source(src, opts)
+            if result.deck is not None and result.deck.source_format != "text":
+                sys.stderr.write(f"deckcheck: note: {name}: left as it is: fix rewrites "
+                                 f"plain-text lists and this file is in the {result.deck.source_format} "
+                                 "format (`deckcheck convert --to text` turns it into text)\n")
+                continue
             fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
         except (ReadError, UsageError, FixError) as exc:
             sys.stderr.write(f"deckcheck: error: {exc}\n")

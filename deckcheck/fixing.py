@@ -51,8 +51,21 @@ class FixResult:
         return bool(self.changes)
 
 
-def canonical_name(entry: Entry, lang: str) -> str:
+def written_lang(entry: Entry) -> str:
+    """The language a line's card name is written in: en, zh-Hans or zh-Hant."""
+    from deckcheck.matching import normalise
+
+    written = entry.name or ""
+    if not normalise.has_cjk(written):
+        return "en"
+    return "zh-Hant" if normalise.to_simplified(written) != written else "zh-Hans"
+
+
+def canonical_name(entry: Entry, lang: str | None) -> str:
+    """The card's name in ``lang`` where the data has one, else its English name; with no
+    ``lang``, in the language (and Chinese script) the line was written in."""
     card = entry.card
+    lang = lang or written_lang(entry)
     if lang != "en":
         from deckcheck.i18n import card_name_in
 
@@ -88,10 +101,13 @@ def _rewrite(raw: str, entry: Entry, name: str | None, count: int) -> str | None
     return f"{lead}{prefix}{count_text}{before}{name or bare}{after}{comment}"
 
 
-def _new_name(entry: Entry, unsafe: bool, lang: str) -> tuple[str | None, str, bool]:
+def _new_name(entry: Entry, unsafe: bool, lang: str | None) -> tuple[str | None, str, bool]:
     """(replacement name or None, reason, whether a fix was withheld as unsafe)."""
     if entry.card is None:
         return None, "count", False
+    if entry.match == "exact" and lang and lang != written_lang(entry):
+        name = canonical_name(entry, lang)      # --lang: every name in that language
+        return (name, f"name in {lang}", False) if name != entry.name else (None, "count", False)
     if entry.match in SAFE_KINDS:
         return canonical_name(entry, lang), f"{entry.match} name", False
     if entry.match == "fuzzy":
@@ -101,14 +117,18 @@ def _new_name(entry: Entry, unsafe: bool, lang: str) -> tuple[str | None, str, b
     return None, "count", False
 
 
-def fix_deck(text: str, result: DeckResult, unsafe: bool = False, lang: str = "en") -> FixResult:
-    """Compute the fixed text of a list that ``result`` checked."""
+def fix_deck(text: str, result: DeckResult, unsafe: bool = False,
+             lang: str | None = None) -> FixResult:
+    """Compute the fixed text of a list that ``result`` checked. Names are written in
+    ``lang`` (en, zh-Hans, zh-Hant) where the data has them; with no ``lang`` each line
+    keeps the language and script it was written in."""
     deck = result.deck
     if deck is None:
         raise FixError(result.error or "the list could not be read")
     if deck.source_format != "text":
-        raise FixError(f"{result.path}: fix rewrites plain-text lists; this is a "
-                       f"{deck.source_format} file (use `deckcheck convert` to turn it into text)")
+        raise FixError(f"{result.path}: fix rewrites plain-text lists; this file is in the "
+                       f"{deck.source_format} format (use `deckcheck convert` to turn it into "
+                       "text)")
     newline = "\r\n" if "\r\n" in text else ("\r" if "\r" in text and "\n" not in text else "\n")
     lines = split_lines(text)
     rewrite: dict[int, tuple[Entry, str | None, str]] = {}   # line -> (entry, name, why)

@@ -103,11 +103,36 @@ def test_interrupted_write_leaves_the_original(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]   # no temporary left
 
 
-def test_fix_refuses_non_text_files(cli, tmp_path):
+def test_fix_leaves_non_text_files_alone_with_a_note(cli, tmp_path):
     fdk = tmp_path / "d.fdk"
-    fdk.write_text('{"ruler": "CMF-005", "main": ["CMF-058"], "stones": []}', encoding="utf-8")
+    body = '{"ruler": "CMF-005", "main": ["CMF-058"], "stones": []}'
+    fdk.write_text(body, encoding="utf-8")
     r = cli("fix", str(fdk), "-f", "fow-classic")
-    assert r.returncode == 2 and "convert" in r.stderr.decode()
+    assert r.returncode == 0 and "left as it is" in r.stderr.decode() \
+        and "convert" in r.stderr.decode()
+    assert fdk.read_text(encoding="utf-8") == body
+    r = cli("fix", "--diff", str(ROOT / "examples" / "wowtcg" / "legal"))   # a folder of exports
+    assert r.returncode in (0, 1) and "deckcheck: error" not in r.stderr.decode()
+
+
+def test_fix_keeps_each_lines_language_unless_told():
+    text = ("Format: mtg-standard\n4 忠誠護教軍\n4 瑟班守護者莎利雅\n4 Champion of the Parish\n"
+            "4 champion of the parish\n")
+    result = check_source(SourceText("deck.txt", text, "utf-8"), Options())
+    kept = fix_deck(text, result).text
+    assert "忠誠護教軍" in kept and "瑟班守護者莎利雅" in kept       # Chinese stays Chinese
+    assert "Champion of the Parish" in kept and "champion of" not in kept
+    english = fix_deck(text, result, lang="en").text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in english), english
+    simplified = fix_deck(text, result, lang="zh-Hans").text
+    assert "4 Champion of the Parish" not in simplified          # English lines too
+
+
+def test_fix_refuses_an_unknown_lang(cli, tmp_path):
+    deck = tmp_path / "d.txt"
+    deck.write_text("Format: fow-classic\nRuler: Grimm, the Fairy Tale Prince\n", encoding="utf-8")
+    r = cli("fix", "--diff", "--lang", "xx", str(deck))
+    assert r.returncode == 2 and "--lang 'xx'" in r.stderr.decode()
 
 
 def test_convert_refuses_a_format_that_cannot_hold_the_game():
