@@ -186,9 +186,10 @@ def fix(
             src = read_path(name)
             result = check_source(src, opts)
             if result.deck is not None and result.deck.source_format != "text":
+                kind = result.deck.source_format
                 sys.stderr.write(f"deckcheck: note: {name}: left as it is: fix rewrites "
-                                 f"plain-text lists and this file is in the {result.deck.source_format} "
-                                 "format (`deckcheck convert --to text` turns it into text)\n")
+                                 f"plain-text lists and this file is in the {kind} format "
+                                 "(`deckcheck convert --to text` turns it into text)\n")
                 continue
             fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
         except (ReadError, UsageError, FixError) as exc:
@@ -458,7 +459,7 @@ def cards_show(name: str = typer.Argument(..., help="The card's name (any spelli
 
 
 @cards_app.command("import")
-def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for MTGJSON files)."),
+def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg' or 'mtgjson' with a user's MTGJSON file adds it to the user data folder."),
                  source: Optional[str] = typer.Argument(None, help="The public data (default: ../shared/data/<game>)."),
                  out: Optional[str] = typer.Option(None, "--out", help="Output directory (default: the shipped cards/<game>).")) -> None:
     """Build facts-only card files from public card data."""
@@ -475,8 +476,8 @@ def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for
     if game == "mtgjson" and source is None:
         raise Fail("usage: deckcheck cards import mtgjson FILE (AllPrintings.json, AtomicCards.json "
                    "or MTGJSON set files)")
+    shared = shared_dir()
     if source is None:
-        shared = shared_dir()
         if shared is None:
             raise Fail("no SOURCE given and ../shared/data is not present; give the data path")
         src = shared / "data" / target_game
@@ -486,9 +487,12 @@ def cards_import(game: str = typer.Argument(..., help="Game id (or 'mtgjson' for
         src = Path(source)
     if not src.exists():
         raise Fail(f"{src}: no such file or directory")
+    from_shared = shared is not None and src.resolve().is_relative_to(shared.resolve())
     if out:
         dest = Path(out)
-    elif game == "mtgjson":  # newer data goes to the user's data folder, next to the shipped one
+    elif game == "mtgjson" or (target_game == "mtg" and not from_shared):
+        # newer data (`import mtgjson FILE`, or `import mtg FILE` with the user's own file)
+        # goes to the user's data folder, next to the shipped one
         from deckcheck.resources import user_data_dir
 
         dest = user_data_dir() / "cards" / target_game

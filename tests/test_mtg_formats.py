@@ -277,3 +277,16 @@ def test_chinese_collision_and_cjk_typo_messages():
     zenith = next(e for e in r.deck.entries if e.name == "黑陽當空")
     assert (zenith.card.name, zenith.match) == ("Black Sun's Zenith", "foreign")
     assert {e.match for e in r.deck.entries if e.card is not None} == {"foreign"}
+
+
+def test_import_mtg_with_a_users_file_goes_to_the_user_folder(tmp_path):
+    from conftest import ROOT, run_cli
+
+    shipped = {p: p.stat().st_mtime_ns for p in (ROOT / "cards" / "mtg").glob("*")}
+    env = {"DECKCHECK_DATA_DIR": str(tmp_path / "data"),
+           "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    r = run_cli("cards", "import", "mtg", str(_allprintings(tmp_path)), env=env)
+    assert r.returncode == 0, r.stderr.decode()
+    assert str(tmp_path / "data" / "cards" / "mtg") in r.stdout.decode()
+    assert any((tmp_path / "data" / "cards" / "mtg").iterdir())
+    assert {p: p.stat().st_mtime_ns for p in (ROOT / "cards" / "mtg").glob("*")} == shipped
