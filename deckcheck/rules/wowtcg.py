@@ -321,7 +321,7 @@ class NotAHero(WowRule):
 
     code = "WOW106"
     name = "not-a-hero"
-    message = ("{card} in the hero zone is a {type}, not a hero that can start the game{raid}. "
+    message = ("{card} in the hero zone cannot start the game (card type {type}){raid}. "
                "Hero-dependent checks skipped.")
 
     def check(self, ctx):
@@ -334,13 +334,13 @@ class NotAHero(WowRule):
             seen.add(card.name)
             raid, raid_key = "", "none"
             if card.get("pool") == "raid":
-                raid, raid_key = " (it appears only in raid decks)", "raid"
+                raid, raid_key = ": it appears only in raid decks", "raid"
             elif card.get("pool") == "token":
-                raid, raid_key = " (it is a token)", "token"
+                raid, raid_key = ": it is a token", "token"
             msg, variant = None, "default"
             if e is not st.entry:
-                msg, variant = (f"{ctx.label(card)} in the hero zone is a {card.get('type')}, "
-                                f"not a hero that can start the game{raid}."), "extra"
+                msg, variant = (f"{ctx.label(card)} in the hero zone cannot start the game "
+                                f"(card type {card.get('type')}){raid}."), "extra"
             yield self.finding(ctx, zone="hero", card=card, line=e.line,
                                type=card.get("type") or "card", raid=raid, message=msg,
                                variant=variant, raid_key=raid_key)
@@ -812,8 +812,15 @@ class NotADeckCard(WowRule):
             code, what = stop.get(id(e), ("", ""))
             if code == "WOW119" and (e.card.name, what) not in seen:
                 seen.add((e.card.name, what))
+                key = _not_deck_key(e)
+                msg = variant = None
+                if key == "back-face":   # quote the line: the card's own name would repeat
+                    variant = "back-face"
+                    msg = (f'"{e.raw_name or e.name}" ({e.zone}, line {e.line}) is the back face '
+                           f"of hero {ctx.label(e.card)} and cannot be in a deck.")
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, what=what,
-                                   what_key=_not_deck_key(e))
+                                   what_key=key, message=msg, variant=variant,
+                                   input=e.raw_name or e.name)
 
 
 def _not_deck_key(e: Entry) -> str:
