@@ -186,3 +186,10 @@ def test_a_select_or_ignore_that_names_no_rule_is_refused(cli, tmp_path):
     r = cli("check", str(deck), "--no-config", "--ignore", "XYZ")
     assert r.returncode == 2 and "'XYZ' is no rule code" in r.stderr.decode()
     assert cli("check", str(deck), "--no-config", "--ignore", "dck00").returncode == 0
+
+
+def test_strict_summary_says_why_a_legal_deck_fails(cli):
+    r = cli("check", "examples/fow/legal/rapunzel-spellings.txt", "--strict", "--no-config")
+    out = r.stdout.decode()
+    assert r.returncode == 1 and "1 legal, 0 illegal" in out
+    assert "With --strict, 1 legal deck(s) fail because of warnings (exit 1)." in out

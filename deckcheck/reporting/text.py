@@ -50,6 +50,11 @@ class TextReporter(Reporter):
                 out.append(t("no findings", lang))
             out.append("")
         out.append(t("summary", lang, **summary(results)))
+        if self.options.strict:    # legal, yet the exit code is 1: say why
+            n = sum(1 for r in results if r.legal and r.failed(strict=True))
+            if n:
+                out.append(t("strict summary", lang, n=n) if lang != "en" else
+                           f"With --strict, {n} legal deck(s) fail because of warnings (exit 1).")
         return "\n".join(out) + "\n"
 
     def _game_sections(self, r: DeckResult):
