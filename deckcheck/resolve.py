@@ -34,12 +34,37 @@ def apply_match(entry: Entry, m: Match) -> None:
         entry.extra["scores"] = list(m.scores)
 
 
+def other_game(name: str, game: Game) -> str | None:
+    """The name of another game that has a card called ``name`` (a Magic card in a Force of
+    Will list), or None. The other games' card data is loaded on the first unknown name."""
+    from deckcheck import carddb
+    from deckcheck.games.base import GAME_MODULES, load_game
+
+    if not name.strip():
+        return None
+    for gid in GAME_MODULES:
+        if gid == game.id:
+            continue
+        try:
+            other = load_game(gid)
+            hit = carddb.load(gid, other.match_params).index.lookup_exact(name)
+        except Exception:   # another game's data missing or broken: not this list's problem
+            continue
+        if hit is not None and hit.card is not None:
+            return other.name
+    return None
+
+
 def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
     prefer_ref = (game.octgn or {}).get("prefer") == "id"
     for entry in deck.entries:
         deck.findings.extend(game.prepare_entry(entry, deck))
         if entry.match == "unresolved" and not game.resolve_entry(entry, db):
             resolve_entry(entry, db, prefer_ref)
+        if entry.match == "unknown" and entry.card is None:
+            found = other_game(entry.name, game)
+            if found:
+                entry.extra["other_game"], entry.extra["checked_as"] = found, game.name
         deck.findings.extend(game.after_resolve(entry, db) or ())
         if not entry.extra.get("no_generic"):  # a game may report the match its own way
             deck.findings.extend(match_findings(entry))
@@ -120,6 +145,12 @@ def match_findings(entry: Entry) -> list[Finding]:
             shown = names
         out.append(_AMBIGUOUS.finding(None, suggestion="; ".join(names),
                                       candidates=_or_list(shown), candidates_list=shown, **base))
+    elif kind == "unknown" and entry.extra.get("other_game"):
+        other, this = entry.extra["other_game"], entry.extra.get("checked_as")
+        out.append(_UNKNOWN.finding(
+            None, message=f'Line {entry.line}: unknown card "{entry.name}": it is a {other} '
+                          f"card, and this list is checked as {this}.",
+            hint="", other_game=other, game=this, variant="other-game", **base))
     elif kind == "unknown":
         hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else "."
         out.append(_UNKNOWN.finding(None, suggestion="; ".join(entry.suggestions) or None,

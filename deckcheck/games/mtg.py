@@ -294,7 +294,7 @@ class MtgGame(Game):
         if card is not None and kind == "fuzzy" and via == "truncation":
             entry.extra["no_generic"] = True
             return [R.TruncatedName().finding(None, card=card, suggestion=card.name, **base)]
-        if kind == "unknown":
+        if kind == "unknown" and not entry.extra.get("other_game"):
             from deckcheck.rules.core import UnknownCard
 
             entry.extra["no_generic"] = True

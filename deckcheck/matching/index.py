@@ -173,8 +173,12 @@ class CardIndex:
         if normalise.has_cjk(text):
             return Match("unknown", suggestions=self._cjk_suggestions(key))
         scored = self._fuzzy_candidates(text)
-        suggestions = [self.cards[i].name for i, s in scored[: self.params.suggestions]
-                       if s >= self.params.suggestion_floor] or self._loose_suggestions(text)
+        # names that start with the input's whole words come first ("Jace" -> "Jace, Memory
+        # Adept"), then names that are close as a whole, then names sharing longer words
+        suggestions = list(dict.fromkeys(self._prefix_suggestions(text) + [
+            self.cards[i].name for i, s in scored[: self.params.suggestions]
+            if s >= self.params.suggestion_floor]))[: self.params.suggestions] \
+            or self._loose_suggestions(text)
         if normalise.alnum_length(key) < self.params.min_length:
             return Match("unknown", suggestions=suggestions)
         if self.params.truncation:
@@ -269,6 +273,15 @@ class CardIndex:
         if ends:
             return Match("unknown", suggestions=[self.cards[ends[0]].name])
         return None
+
+    def _prefix_suggestions(self, text: str) -> list[str]:
+        """Names whose leading whole words are the input's (suggestions only)."""
+        words = tuple(normalise.spaced(text).split())
+        if not words or sum(len(w) for w in words) < 3:
+            return []
+        prefixes, _ = self._word_tables()
+        found = sorted({self.cards[i].name for i in prefixes.get(words, ())})
+        return found[: self.params.suggestions]
 
     def _loose_suggestions(self, text: str) -> list[str]:
         """Suggestions only (never a match): names that contain the input's words loosely,

@@ -38,8 +38,10 @@ class UnparseableLine(ParseRule):
 class UnknownCard(ParseRule):
     """A card name matches no card of the game, even after normalising and fuzzy matching.
 
-    The message lists the closest names when there are any. Unknown lines still count toward
-    their zone's size, so size findings describe the list as written.
+    The message lists the closest names when there are any (names that start with the
+    input's whole words first), or says which other game has a card of that name (a Magic card
+    in a Force of Will list). Unknown lines still count toward their zone's size, so size
+    findings describe the list as written.
     """
 
     code = "DCK002"
