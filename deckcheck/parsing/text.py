@@ -21,6 +21,7 @@ MAX_LINE = 300
 
 _LEADING_COUNT = re.compile(
     r"^(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s|$)|[xX×*](?=\S)|\s*[张張])?\s*(?:-\s+|\.\s+)?(?P<name>.*)$")
+_FRACTION = re.compile(r"^[.,]\d+")
 _TRAILING_COUNT = re.compile(r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*|[(（][xX×]\s*)(?P<count>\d+)[)）]?$")
 _SET_PAREN = re.compile(r"\s+\((?P<set>[A-Z0-9]{2,6})\)(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
 _SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
@@ -111,6 +112,9 @@ def parse_card_text(text: str) -> ParsedName | str:
     m = _LEADING_COUNT.match(text)
     if m:
         count_text, name = m.group("count"), m.group("name").strip()
+        fraction = _FRACTION.match(name)
+        if fraction:                            # "4.5 Island", "2,5 Island"
+            return f"the count {count_text}{fraction.group(0)} is not a whole number"
     else:
         m = _TRAILING_COUNT.match(text)
         if m:
