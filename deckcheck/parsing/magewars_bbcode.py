@@ -70,7 +70,7 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
             deck.findings.append(unparseable(line, body, f"the mage has {len(body):,} "
                                              "characters", "Name the mage, e.g. 'Wizard'."))
         elif tag == "mage" and body:
-            mage = _MAGE.match(body).group("mage")
+            mage = _MAGE.match(" ".join(body.split())).group("mage")   # one line, as written
             deck.headers.setdefault("mage", line)
             deck.entries.append(Entry(line=line, zone="mage", count=1, name=mage, raw_name=mage,
                                       inline=True))
