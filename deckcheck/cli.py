@@ -124,8 +124,13 @@ def check(
                "ignore": list(opts.ignore) + list(cfg.ignore),
                "formats_dirs": list(cfg.formats_dirs)}))
     _write(reporter.render(results), output)
-    for message in errors:
-        sys.stderr.write(f"deckcheck: error: {message}\n")
+    if errors and fmt_name == "text" and not output:
+        # the report on stdout already shows each problem; one line says why the exit is 2
+        sys.stderr.write(f"deckcheck: error: {len(errors)} of {len(results)} file(s) could not "
+                         "be checked (see the report above)\n")
+    else:
+        for message in errors:
+            sys.stderr.write(f"deckcheck: error: {message}\n")
     if errors:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
