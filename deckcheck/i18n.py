@@ -67,6 +67,8 @@ _HEADINGS: dict[str, dict[str, str]] = {
     "errors": {"zh-Hans": "错误数", "zh-Hant": "錯誤數"},
     "warnings": {"zh-Hans": "警告数", "zh-Hant": "警告數"},
     "notes": {"zh-Hans": "提示数", "zh-Hant": "提示數"},
+    "unreadable summary": {"zh-Hans": "其中 {n} 个文件无法读取或检查，计为不合法。",
+                           "zh-Hant": "其中 {n} 個檔案無法讀取或檢查，計為不合法。"},
     "strict summary": {"zh-Hans": "使用 --strict 时，{n} 副合法套牌因警告而不通过（退出码 1）。",
                        "zh-Hant": "使用 --strict 時，{n} 副合法套牌因警告而不通過（結束代碼 1）。"},
     "summary": {"zh-Hans": "检查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 个错误，{warnings} 个警告）。",

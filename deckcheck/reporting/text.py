@@ -50,6 +50,10 @@ class TextReporter(Reporter):
                 out.append(t("no findings", lang))
             out.append("")
         out.append(t("summary", lang, **summary(results)))
+        unreadable = sum(1 for r in results if r.error is not None)
+        if unreadable:
+            out.append(t("unreadable summary", lang, n=unreadable) if lang != "en" else
+                       f"{unreadable} of them could not be read or checked (counted as illegal).")
         if self.options.strict:    # legal, yet the exit code is 1: say why
             n = sum(1 for r in results if r.legal and r.failed(strict=True))
             if n:
