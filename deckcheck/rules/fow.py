@@ -783,9 +783,14 @@ class RulerNameTwice(FowRule):
             for n in names:
                 if e.count > 0:   # each line once with its count (a count may be 1,000)
                     seen.setdefault(n, []).append(e)
+        reported: set[tuple[int, ...]] = set()
         for name, entries in seen.items():
             copies = sum(x.count for x in entries)
-            if copies > 1:
+            group = tuple(sorted(id(x) for x in entries))
+            if copies > 1 and group not in reported:
+                # one finding per group of lines: a ruler and its J-ruler face name the same
+                # lines, and the second name would repeat the first finding
+                reported.add(group)
                 shown = ", ".join(f"{x.card.name} ({x.zone}, line {x.line})"
                                   + (f" ×{x.count}" if x.count > 1 else "") for x in entries)
                 yield self.finding(ctx, zone="side", card=entries[-1].card, line=entries[-1].line,
