@@ -410,8 +410,8 @@ class ElementNotWizard(MwRule):
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mage_info(ctx)
         mage = info.mage
-        if mage is None or mage.element_choice:
-            return
+        if mage is None or mage.element_choice or len(info.identities) > 1:
+            return   # with two mages named, MWR111 says so; which one the element is for is moot
         given = info.stray_element or info.bad_element
         if given is None:
             return
