@@ -98,9 +98,13 @@ def search_cards(db, query: str, limit: int = 10) -> str:
     q = normalise.spaced(query)
     if q and index.choices:
         # search may use a partial, word-order-free scorer; `check` never does
-        for _, score, idx in process.extract(q, index.choices, scorer=fuzz.WRatio,
-                                             limit=limit * 3, score_cutoff=60):
-            add(index.cards[index.choice_card[idx]], "similar", score)
+        letters = normalise.alnum_length(q)
+        for choice, score, idx in process.extract(q, index.choices, scorer=fuzz.WRatio,
+                                                  limit=limit * 3, score_cutoff=60):
+            # WRatio scores a very short name high on a few shared letters ("A∵A∵A∵" is
+            # "a a a"): a name needs at least half the query's letters to count as similar
+            if normalise.alnum_length(choice) * 2 >= letters:
+                add(index.cards[index.choice_card[idx]], "similar", score)
     if not rows:
         return f'no card of {db.game} matches "{query}"'
     return tabulate(rows, headers=["name", "match", "score", "id", "type"], tablefmt="simple")
