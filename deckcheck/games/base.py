@@ -62,6 +62,8 @@ class Game:
         self.blank_line_zone: str | None = data.get("blank_line_sideboard")
         self.octgn: dict[str, Any] = data.get("octgn") or {}
         self.implicit_count_info: bool = bool(data.get("implicit_count_info", True))
+        # whether any rule or format of the game depends on the date checked on (DCK026)
+        self.dated: bool = bool(data.get("dated", True))
 
     # -- parsing helpers ----------------------------------------------------------------
     def header_zone(self, text: str) -> str | None:

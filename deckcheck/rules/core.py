@@ -407,3 +407,24 @@ class NonDeckZone(Rule):
             if zone in ctx.game.non_deck_zones and zone not in ctx.fmt.zones:
                 yield self.finding(ctx, zone=zone, line=ctx.first_line(zone),
                                    actual=ctx.count(zone))
+
+
+@register
+class DateIgnored(Rule):
+    """A date was given (``--date``, or a date in the config) for a game whose rules in
+    deckcheck do not change with the date: the list is checked as it is, whatever the date.
+
+    Only Magic has dated formats (Standard profiles, set release dates); for Magic formats
+    that ignore the date, MTG208 says so. ``deckcheck register`` checks every list on the
+    event date and does not report this.
+    """
+
+    code = "DCK026"
+    name = "date-ignored"
+    severity = Severity.INFO
+    message = "The date {date} has no effect: deckcheck's {game} rules do not change with the date."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.date and not ctx.game.dated:
+            yield self.finding(ctx, date=ctx.date, game=ctx.game.name)
+
