@@ -8,6 +8,8 @@ other than ``exact`` always produces a finding (design §5: never silent).
 
 from __future__ import annotations
 
+import re
+
 from deckcheck.carddb import CardDB
 from deckcheck.games.base import Game
 from deckcheck.matching.index import Match
@@ -55,14 +57,39 @@ def other_game(name: str, game: Game) -> str | None:
     return None
 
 
+_SURE = ("exact", "normalized", "alias", "foreign")   # matches that need no second look
+
+
+def _is_title(entry: Entry, deck: DeckList) -> bool:
+    """The list's first line names no card, has no count and comes before any section
+    header: a title such as "Standard Humans" or "Brian Kibler's Wolf Run Ramp"."""
+    return (entry is deck.entries[0] and entry.implicit_count and not entry.inline
+            and entry.match == "unknown" and entry.line is not None
+            and not any(line is not None and line < entry.line
+                        for line in deck.headers.values()))
+
+
 def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
+    from deckcheck.parsing.text import not_a_card
+
     prefer_ref = (game.octgn or {}).get("prefer") == "id"
+    dropped: list[Entry] = []
     for entry in deck.entries:
         deck.findings.extend(game.prepare_entry(entry, deck))
         if entry.match == "unresolved" and not game.resolve_entry(entry, db):
             resolve_entry(entry, db, prefer_ref)
+        if entry.extra.get("maybe_total") and entry.match not in _SURE:
+            dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
+            deck.findings.append(not_a_card(entry.line, entry.extra["maybe_total"], "total"))
+            continue
         if entry.match == "unknown" and entry.card is None:
-            found = other_game(entry.name, game)
+            if _is_title(entry, deck) and "name" not in deck.metadata:
+                dropped.append(entry)
+                deck.metadata["name"], deck.metadata_lines["name"] = entry.name, entry.line
+                deck.findings.append(not_a_card(entry.line, entry.raw_name or entry.name,
+                                                "title"))
+                continue
+            found = other_game(entry.name, game) if game.complete_card_data else None
             if found:
                 entry.extra["other_game"], entry.extra["checked_as"] = found, game.name
         deck.findings.extend(game.after_resolve(entry, db) or ())
@@ -75,6 +102,8 @@ def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
         if entry.count == 0:
             deck.findings.append(_ZERO.finding(None, card=entry.card.name if entry.card
                                                else entry.name, line=entry.line, zone=entry.zone))
+    if dropped:
+        deck.entries = [e for e in deck.entries if all(e is not d for d in dropped)]
     deck.findings.extend(game.after_parse(deck, db))
 
 
@@ -95,6 +124,8 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False) -> None:
             apply_match(entry, whole)
             return
     m = index.match(entry.name)
+    if m.kind in ("fuzzy", "unknown", "ambiguous") and _resolve_annotated(entry, index):
+        return
     if m.card is None and by_ref is not None:
         apply_match(entry, Match("exact", by_ref, via="id"))
         entry.extra["id_name_mismatch"] = True
@@ -102,6 +133,34 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False) -> None:
     apply_match(entry, m)
     if by_ref is not None and m.card is not None and m.card.id != by_ref.id:
         entry.extra["id_name_mismatch"] = by_ref.name
+
+
+_TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")
+_FOREIGN_NOTE = re.compile(r"^(?P<name>.*?\S)\s*[(（][^()（）]*[\u3040-\u30ff\u3400-\u9fff]"
+                           r"[^()（）]*[)）]$")
+
+
+def _resolve_annotated(entry: Entry, index) -> bool:
+    """Names that only a spreadsheet or a bilingual list writes: a count after the name
+    with no "x" ("Mana Flower 3", "Timber Wolf2") and a Chinese or Japanese name in brackets
+    after the English one ("Liberator of Wind(風の解放者)"). Taken only when what is left
+    is a card's name exactly (after folding); otherwise the usual cascade's answer stands."""
+    m = _TRAILING_NUMBER.match(entry.name) if entry.implicit_count else None
+    if m:
+        hit = index.lookup_exact(m.group("name"))
+        if hit is not None and hit.card is not None and int(m.group("count")) <= 1000:
+            entry.count, entry.implicit_count = int(m.group("count")), False
+            entry.name = entry.raw_name = m.group("name")
+            apply_match(entry, hit)
+            return True
+    m = _FOREIGN_NOTE.match(entry.name)
+    if m:
+        hit = index.lookup_exact(m.group("name"))
+        if hit is not None and hit.card is not None:
+            apply_match(entry, Match("normalized", hit.card, via=hit.via, label=hit.label)
+                        if hit.kind == "exact" else hit)
+            return True
+    return False
 
 
 def match_findings(entry: Entry) -> list[Finding]:

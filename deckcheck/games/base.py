@@ -64,6 +64,9 @@ class Game:
         self.implicit_count_info: bool = bool(data.get("implicit_count_info", True))
         # whether any rule or format of the game depends on the date checked on (DCK026)
         self.dated: bool = bool(data.get("dated", True))
+        # whether the card data holds every card of the game (Magic's covers six sets: an
+        # unknown name is more likely a Magic card outside them than another game's card)
+        self.complete_card_data: bool = bool(data.get("complete_card_data", True))
 
     # -- parsing helpers ----------------------------------------------------------------
     def header_zone(self, text: str) -> str | None:

@@ -26,6 +26,7 @@ from deckcheck.games.base import Game
 from deckcheck.games.magewars_book import (SPELL_TYPES, BookCost, Mage, card_kind, cost_book,
                                            level_text, school_text)
 from deckcheck.matching import normalise
+from deckcheck.matching.index import Match
 from deckcheck.models import DeckList, Entry, Finding
 
 MAGE_KINDS = ("mage", "mage_stats")
@@ -33,6 +34,7 @@ _CLIPBOARD = re.compile(r"^(?P<name>.*?\S)\s+-\s+(?P<level>\d+(?:[+/]\d+)*)\s+-\
                         r"\s+-\s+(?P<total>\d+)\s*$")
 _SUFFIX = re.compile(r"^(?P<base>.*?\S)\s*[(（]\s*(?P<word>[^()（）]{1,20}?)\s*[)）]\s*$")
 NO_MAGE = {"nomage", "none"}
+_CLASS_DASH_ELEMENT = re.compile(r"^(?P<a>.+?)\s*[\-–—:,]\s*(?P<b>[^\s\-–—:,]+)$")   # "Wizard - Fire"
 DEFAULT_ELEMENT = "Air"
 
 
@@ -85,6 +87,16 @@ class MageWarsGame(Game):
         if entry.extra.get("by_code"):  # .sbb: printed codes only
             return self._resolve_code(entry, db)
         index = db.index
+        if entry.zone == "mage" and index.lookup_exact(entry.name) is None:
+            form = self._mage_form(entry.name, db)
+            if form is not None:            # "Darkfenne Necromancer", "Fire Wizard" …
+                from deckcheck.resolve import apply_match
+
+                card, element = form
+                apply_match(entry, Match("normalized", card, via="mage", label=entry.name))
+                if element:
+                    entry.extra["element"] = element
+                return True
         for text in dict.fromkeys([entry.raw_name or entry.name, entry.name]):
             if index.lookup_exact(text) is not None:
                 return False            # the whole text is a name (e.g. "Beastmaster (Johktari)")
@@ -107,6 +119,36 @@ class MageWarsGame(Game):
                 entry.extra["bad_element"] = m.group("word")
             return True
         return False
+
+    def _mage_form(self, text: str, db) -> tuple[Any, str | None] | None:
+        """A mage written the way players title a spellbook: an element before or after the
+        class ("Fire Wizard", "Wizard - Fire") or a homeland before it ("Darkfenne
+        Necromancer", "Straywood Beastmaster", "Arraxian Crown Warlock"): the mage whose full
+        name in the data mentions that homeland ("Necromancer from Darkfenne"). Anything else
+        is left to the usual matching."""
+        words = normalise.spaced(text).split()
+        if len(words) < 2:
+            return None
+        mages = [c for c in db.cards if is_mage_card(c)]
+        by_class = {normalise.key(c.name): c for c in mages}
+        element = None
+        m = _CLASS_DASH_ELEMENT.match(text.strip())
+        if m and self.element_of(m.group("b")) and normalise.key(m.group("a")) in by_class:
+            return by_class[normalise.key(m.group("a"))], self.element_of(m.group("b"))
+        if self.element_of(words[0]):
+            element, words = self.element_of(words[0]), words[1:]
+        cls = by_class.get(words[-1])
+        if cls is None:
+            return None
+        place = normalise.key(" ".join(words[:-1]))
+        if not place:
+            return cls, element
+        for c in mages:   # the mage whose full name mentions the homeland ("of Darkfenne")
+            names = [c.name] + list(c.get("aliases") or ())
+            if normalise.key(c.name).endswith(words[-1]) and any(
+                    place in normalise.key(n) for n in names):
+                return c, element
+        return None       # "Grand Wizard": no mage of that name
 
     def _resolve_code(self, entry: Entry, db) -> bool:
         from deckcheck.matching.index import Match

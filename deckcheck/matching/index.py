@@ -12,7 +12,7 @@ Cascade, stopping at the first step that hits:
 6. **fuzzy** - rapidfuzz ``ratio`` on the spaced form, accepted only when the best candidate
    scores at least ``threshold``, leads the runner-up by ``margin`` and has no near-collision
    partner (ratio >= 80 to it, Levenshtein <= 2 or a whole-word prefix) scoring at least
-   ``partner_threshold``. Chinese input is never fuzzy-resolved: whole card cycles differ by
+   ``partner_threshold`` or within twice the margin of the best. Chinese input is never fuzzy-resolved: whole card cycles differ by
    one character.
 
 The result says how the name matched (``exact | normalized | alias | foreign | fuzzy |
@@ -223,7 +223,10 @@ class CardIndex:
         if not scored or scored[0][1] < p.threshold:
             return Match("unknown", suggestions=suggestions)
         best_i, best_s = scored[0]
-        close = [(i, s) for i, s in scored[1:] if s >= p.partner_threshold]
+        # a near-collision partner blocks the guess when it scores well, or nearly as well
+        # as the best ("baaiok Replica" is as far from Auriok as from Moriok Replica)
+        close = [(i, s) for i, s in scored[1:]
+                 if s >= p.partner_threshold or best_s - s < 2 * p.margin]
         runner = scored[1][1] if len(scored) > 1 else 0.0
         partners = [(i, s) for i, s in close if self._confusable(best_i, i)]
         if best_s - runner < p.margin or partners:

@@ -59,9 +59,15 @@ def is_dek(suffix: str, text: str) -> bool:
 
 
 def is_forge(suffix: str, text: str) -> bool:
+    """A Forge deck: ``[metadata]``/``[main]`` sections (a ``.dck`` may start at
+    ``[sideboard]``). A forum post's ``[Sideboard]`` … ``[/Sideboard]`` tags are no Forge file."""
     if _xml_root(text):
         return False
-    return any(_FORGE_SECTION.match(line) for line in _lines(text, 200))
+    lines = _lines(text, 200)
+    sections = {m.group(1).lower() for m in map(_FORGE_SECTION.match, lines) if m}
+    if not sections or any(line.startswith("[/") for line in lines):
+        return False
+    return suffix == ".dck" or bool(sections & {"metadata", "main"})
 
 
 def csv_delimiter(line: str) -> str | None:

@@ -20,15 +20,26 @@ MAX_COUNT = 1000
 MAX_LINE = 300
 
 _LEADING_COUNT = re.compile(
-    r"^(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s|$)|[xX×*](?=\S)|\s*[张張])?\s*(?:-\s+|\.\s+)?(?P<name>.*)$")
+    r"^(?:(?P<x>[xX×])\s*(?=\d))?(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s|$)|[xX×*](?=\S)|\s*[张張])?"
+    r"\s*(?:[-–—]\s+|\.\s+)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
 _TRAILING_COUNT = re.compile(r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*|[(（][xX×]\s*)(?P<count>\d+)[)）]?$")
 _SET_PAREN = re.compile(r"\s+\((?P<set>[A-Z0-9]{2,6})\)(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
 _SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
 _SET_BRACKET_START = re.compile(r"^\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]\s*")
 _TAGS = re.compile(r"(?:\s+(?:\*[A-Z]\*|#[\w-]+))+$")
+_CARD_ID_END = re.compile(r"\s*[(\[](?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)[)\]]$")
+_WRAPPED = re.compile(r"^\[(?P<name>[^\[\]]*[a-z][^\[\]]*)\]$")   # "[Card Name]" (forum links)
 _HEADER_DECOR = re.compile(r"^[-=#/*\s]+|[-=#/*\s]+$")
-_HEADER_COUNT = re.compile(r"\s*(?:[(\[（【]\s*\d+\s*[)\]）】]|[:：]\s*\d+|\s\d+)$")
+_HEADER_COUNT = re.compile(
+    r"\s*[:：]?\s*(?:[(\[（【]\s*\d+(?:\s*(?:of|/)\s*\d+)?\s*[)\]）】]|[:：]\s*\d+|\s\d+)\s*[:：]?$")
+# lines that state a total instead of listing a card: "60 Cards", "Total – 31",
+# "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120"
+_TOTAL_LINE = re.compile(
+    r"^(?:(?:grand\s+)?total\b.*|(?:spell\s*(?:book)?\s*)?points\b.*\d.*|sbp\b.*|"
+    r"\d+\s*(?:cards?|pts|points|sbp)\.?|cards?(?:\s+in\s+(?:the\s+)?deck)?\s*[:：]\s*\d+|"
+    r"(?:合计|合計|总计|總計|共计|共計).*\d.*)$", re.IGNORECASE)
+_COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\udfff]")
@@ -45,6 +56,7 @@ class ParsedName:
     number: str | None
     tags: tuple[str, ...]
     implicit: bool
+    ref: str | None = None      # a card id written after the name: "(SDAO1-033)"
 
 
 def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
@@ -52,6 +64,24 @@ def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
     return Finding(code="DCK001", name="unparseable-line", severity=Severity.ERROR,
                    message=f"Line {line}: cannot read {shown!r}: {why}. {fix}", line=line,
                    args={"text": shown, "why": why, "fix": fix, "line": line})
+
+
+_BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
+_MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "b", "i", "u",
+           "center", "left", "right", "size", "color"}
+
+
+_NOT_A_CARD = {"total": "a total, not a card", "markup": "forum markup",
+               "title": "the list's title (no card has this name)"}
+
+
+def not_a_card(line: int, text: str, variant: str) -> Finding:
+    """DCK027: a line that lists no card (a total, the list's title, forum markup) is shown,
+    not counted. ``variant``: total, markup or title."""
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    return Finding(code="DCK027", name="not-a-card-line", severity=Severity.INFO,
+                   message=f"Line {line}: '{shown}' is {_NOT_A_CARD[variant]}; not counted.",
+                   line=line, args={"text": shown, "line": line, "variant": variant})
 
 
 def name_problem(name: str | None) -> str | None:
@@ -131,12 +161,19 @@ def parse_card_text(text: str) -> ParsedName | str:
         return f"the count {count} is not plausible (at most {MAX_COUNT})"
     if not name:
         return "there is a count but no card name"
+    ref = None
+    m = _CARD_ID_END.search(name)
+    if m and m.start() > 0:
+        ref, name = m.group("id"), name[: m.start()].strip()
+    m = _WRAPPED.match(name)
+    if m and m.group("name").strip():    # a forum's link brackets: "[Timber Wolf]"
+        name = m.group("name").strip()
     raw = name
     name, set_code, number, tags = split_printing(name)
     if not name:
         name = raw
         set_code = number = None
-    return ParsedName(count, name, raw, set_code, number, tags, implicit)
+    return ParsedName(count, name, raw, set_code, number, tags, implicit, ref)
 
 
 class TextParser:
@@ -199,6 +236,8 @@ class TextParser:
                 continue
             entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
+                if kind[1:] == ("total",):
+                    entry.extra["maybe_total"] = line
                 block_of.append((entry, block))
                 last_was_entry = True
         if game.blank_line_zone and not saw_header:
@@ -230,8 +269,10 @@ class TextParser:
                                 f"(first on line {deck.metadata_lines[key]}); the first is used.",
                         line=lineno))
                 return None
-        # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)"
-        bare = _HEADER_COUNT.sub("", decorated).strip().rstrip(":：").strip()
+        # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)",
+        # "Side Deck (15):", "Resonators: (25 of 41)"; forum tags "[Creatures]", "[/Creatures]"
+        undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
+        bare = _HEADER_COUNT.sub("", undecorated).strip().rstrip(":：").strip().lstrip("/")
         zone = game.header_zone(bare) if bare else None
         if zone:
             return ("header", zone)
@@ -239,6 +280,16 @@ class TextParser:
         if hint_zone is not None:
             return ("hint", hint_zone or None, bare)
         if is_comment:
+            return None
+        # a stated total or a subtotal ("60 Cards", "23 Creatures"): read as an entry that
+        # the resolver drops unless it names a card exactly ("3 Wound" is a Mage Knight card)
+        m = _COUNT_THEN_WORDS.match(line)
+        if _TOTAL_LINE.match(line) or (m and (game.hint_zone(m.group("words")) is not None
+                                               or game.header_zone(m.group("words")))):
+            return ("entry", "total")
+        tag = _BRACKET_TAG.match(decorated)
+        if tag and ("/" in decorated[:2] or decorated.strip("[]/ ").casefold() in _MARKUP):
+            deck.findings.append(not_a_card(lineno, line, "markup"))
             return None
         # one-line zone entries: "Ruler: X", "英雄：X", "SB: 2 X"
         m = _KEY_VALUE.match(line)
@@ -267,7 +318,8 @@ class TextParser:
             return None
         entry = Entry(line=lineno, zone=zone, count=parsed.count, name=parsed.name,
                       raw_name=parsed.raw_name, set_code=parsed.set_code, number=parsed.number,
-                      tags=parsed.tags, hint=hint, implicit_count=parsed.implicit)
+                      tags=parsed.tags, hint=hint, implicit_count=parsed.implicit,
+                      ref=parsed.ref)
         deck.entries.append(entry)
         return entry
 

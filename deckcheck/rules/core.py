@@ -146,6 +146,22 @@ class DuplicateMetadata(ParseRule):
 
 
 @register
+class NotACardLine(ParseRule):
+    """A line lists no card and is shown, not counted: a stated total or subtotal
+    ("60 Cards", "23 Creatures", "Grand Total: 60", "Total SBP 120"), forum markup
+    ("[cardlist]", "[/Creatures]"), or the list's title on its first line (no count, no card
+    of that name, before any section header; it becomes the list's name).
+
+    Such lines used to be read as unknown cards and counted toward the deck's size, which
+    could hide a deck that is really too small.
+    """
+
+    code = "DCK027"
+    name = "not-a-card-line"
+    severity = Severity.INFO
+
+
+@register
 class UnknownSection(ParseRule):
     """A section of a deck file (e.g. an OCTGN ``<section>``) is not a zone of the game.
 
