@@ -170,11 +170,14 @@ def match_findings(entry: Entry) -> list[Finding]:
     base = dict(line=entry.line, zone=entry.zone, input=entry.name)
     kind = entry.match
     if entry.extra.get("id_name_mismatch"):
+        mismatch = entry.extra["id_name_mismatch"]
+        id_card = f" ({mismatch})" if isinstance(mismatch, str) else ""
         out.append(_IDNAME.finding(
             None, card=card.name if card else None, severity=Severity.INFO,
-            message=f'Line {entry.line}: the file gives id {entry.ref} and the name '
+            message=f'Line {entry.line}: the file gives id {entry.ref}{id_card} and the name '
                     f'"{entry.name}"; they name different cards ({card.name if card else "?"} '
-                    'was used).', ref=entry.ref, used=card.name if card else "?", **base))
+                    'was used).', ref=entry.ref, used=card.name if card else "?",
+            id_card=mismatch if isinstance(mismatch, str) else None, **base))
     if kind in ("exact", "unresolved"):
         return out
     if kind == "normalized":

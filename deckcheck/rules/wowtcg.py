@@ -447,7 +447,8 @@ class FactionIconMismatch(_HeroCheck):
 
     code = "WOW109"
     name = "faction-icon-mismatch"
-    message = "{card} ({zone}) is a {card_faction} card; hero {hero} is {hero_faction} (rule 100.2a)."
+    message = ("{card} ({zone}) is a card of the {card_faction} faction; hero {hero} is "
+               "{hero_faction} (rule 100.2a).")
 
     def args(self, ctx, hero, verdict, details):
         return {"card_faction": "/".join(verdict.facts.faction_icons),
