@@ -108,6 +108,8 @@ def _new_name(entry: Entry, unsafe: bool, lang: str | None) -> tuple[str | None,
     if entry.match == "exact" and lang and lang != written_lang(entry):
         name = canonical_name(entry, lang)      # --lang: every name in that language
         return (name, f"name in {lang}", False) if name != entry.name else (None, "count", False)
+    if entry.match == "alias" and entry.via == "face" and entry.card.get("versions"):
+        return None, "count", False      # a J-ruler's name says which version of the ruler
     if entry.match in SAFE_KINDS:
         return canonical_name(entry, lang), f"{entry.match} name", False
     if entry.match == "fuzzy":
@@ -136,15 +138,22 @@ def fix_deck(text: str, result: DeckResult, unsafe: bool = False,
     totals: dict[int, int] = {}
     first: dict[tuple, int] = {}
     skipped = 0
+    # in a zone with no header of its own, blank lines may be all that separates the main
+    # deck from the side deck: lines of different blocks of it are never merged
+    block_of = _blocks(lines)
     for entry in deck.entries:
         if entry.line is None or entry.line > len(lines) or entry.via == "checklist":
+            continue
+        if entry.card is None:      # an unknown line is left exactly as written
             continue
         name, why, withheld = _new_name(entry, unsafe, lang)
         skipped += withheld
         rewritable = _rewrite(lines[entry.line - 1], entry, name, entry.count) is not None
         settled = rewritable and entry.card is not None and (entry.match == "exact"
                                                             or name is not None)
-        key = (entry.zone, entry.card.id, entry.set_code, entry.number) if settled else None
+        block = block_of[entry.line - 1] if deck.headers.get(entry.zone) is None else 0
+        key = (entry.zone, entry.card.id, entry.set_code, entry.number, block) \
+            if settled else None
         if key is not None and not entry.inline and key in first:
             kept = first[key]
             totals[kept] += entry.count
@@ -173,6 +182,18 @@ def fix_deck(text: str, result: DeckResult, unsafe: bool = False,
     if text.endswith(("\n", "\r")):
         new_text += newline
     return FixResult(new_text, changes, skipped)
+
+
+def _blocks(lines: list[str]) -> list[int]:
+    """The blank-line-separated block of each line."""
+    out, block, blank = [], 0, False
+    for raw in lines:
+        if not raw.strip():
+            blank = True
+        elif blank:
+            block, blank = block + 1, False
+        out.append(block)
+    return out
 
 
 def unified_diff(path: str, old: str, new: str) -> str:

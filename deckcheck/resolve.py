@@ -136,15 +136,16 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False) -> None:
 
 
 _TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")
-_FOREIGN_NOTE = re.compile(r"^(?P<name>.*?\S)\s*[(（][^()（）]*[\u3040-\u30ff\u3400-\u9fff]"
-                           r"[^()（）]*[)）]$")
+# a note in brackets after the name: a Chinese or Japanese name, "(C, 1W)", "(Stranger)"
+_NOTE = re.compile(r"^(?P<name>.*?\S)\s*[(（][^()（）]{1,40}[)）]$")
 
 
 def _resolve_annotated(entry: Entry, index) -> bool:
-    """Names that only a spreadsheet or a bilingual list writes: a count after the name
-    with no "x" ("Mana Flower 3", "Timber Wolf2") and a Chinese or Japanese name in brackets
-    after the English one ("Liberator of Wind(風の解放者)"). Taken only when what is left
-    is a card's name exactly (after folding); otherwise the usual cascade's answer stands."""
+    """Names that only a spreadsheet, an article or a bilingual list writes: a count after
+    the name with no "x" ("Mana Flower 3", "Timber Wolf2"), and a note in brackets after the
+    name: its Chinese or Japanese name ("Liberator of Wind(風の解放者)"), rarity and cost
+    ("Unruly Mob (C, 1W)"). Taken only when what is left is a card's name exactly (after
+    folding); otherwise the usual cascade's answer stands."""
     m = _TRAILING_NUMBER.match(entry.name) if entry.implicit_count else None
     if m:
         hit = index.lookup_exact(m.group("name"))
@@ -153,7 +154,7 @@ def _resolve_annotated(entry: Entry, index) -> bool:
             entry.name = entry.raw_name = m.group("name")
             apply_match(entry, hit)
             return True
-    m = _FOREIGN_NOTE.match(entry.name)
+    m = _NOTE.match(entry.name)
     if m:
         hit = index.lookup_exact(m.group("name"))
         if hit is not None and hit.card is not None:
