@@ -19,6 +19,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from deckcheck.matching import normalise
 from deckcheck.models import DeckResult, Entry
 from deckcheck.parsing.text import parse_card_text
 from deckcheck.reading import split_lines
@@ -111,7 +112,11 @@ def _new_name(entry: Entry, unsafe: bool, lang: str | None) -> tuple[str | None,
     if entry.match == "alias" and entry.via == "face" and entry.card.get("versions"):
         return None, "count", False      # a J-ruler's name says which version of the ruler
     if entry.match in SAFE_KINDS:
-        return canonical_name(entry, lang), f"{entry.match} name", False
+        name = canonical_name(entry, lang)
+        if entry.match == "foreign" and normalise.key(name) == normalise.key(entry.name):
+            # the same name in another character form (亮鬚 / 亮須): the user's stays
+            return None, "count", False
+        return name, f"{entry.match} name", False
     if entry.match == "fuzzy":
         if unsafe:
             return canonical_name(entry, lang), "misspelt name (unsafe fix)", False

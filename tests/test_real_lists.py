@@ -96,3 +96,31 @@ def test_a_bilingual_name_finds_the_english_card():
     r = check_text("Ruler: Liberator of Wind(風の解放者)\n4 Seer of the Blue Moon (蒼月の預言者)\n",
                    "fow-wanderer")
     assert [e.card.name for e in r.deck.entries] == ["Liberator of Wind", "Seer of the Blue Moon"]
+
+
+def test_a_chinese_forum_list():
+    r = check("mtg-zh-tieba-style.txt", "mtg-standard")
+    assert r.counts == {"main": 8, "sideboard": 2}          # 4 掘密师 + 4 迅咒法师; 2 失效
+    assert copies(r, "Delver of Secrets") == 4
+    assert "DCK002" not in codes(r) and codes(r).count("DCK027") == 2   # title, 共60张
+
+
+def test_full_width_counts_and_slash():
+    r = check("fow-zh-full-width.txt", "fow-classic")
+    assert r.counts["stone"] == 10 and copies(r, "Thunder") == 4
+    assert r.deck.entries[0].card.name == "Little Red Riding Hood"
+
+
+def test_fix_keeps_a_traditional_character_opencc_would_change(tmp_path):
+    from deckcheck.fixing import fix_deck
+
+    text = (LISTS / "wowtcg-zh-hant-beard.txt").read_text(encoding="utf-8")
+    r = check("wowtcg-zh-hant-beard.txt", "wowtcg-constructed")
+    fixed = fix_deck(text, r).text
+    assert "亮鬚波瑞斯" in fixed and "麥鬚柯頓" in fixed and "須" not in fixed
+
+
+@pytest.mark.parametrize("written", ["2012-02-11", "2012/02/11", "2012.2.11", "2012年2月11日"])
+def test_chinese_and_slashed_list_dates(written):
+    r = check_text(f"Date: {written}\n4 Delver of Secrets\n", "mtg-standard", date="2012-02-11")
+    assert not [f for f in r.findings if f.code == "MTG408"]

@@ -23,8 +23,13 @@ _LEADING_COUNT = re.compile(
     r"^(?:(?P<x>[xX×])\s*(?=\d))?(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s|$)|[xX×*](?=\S)|\s*[张張])?"
     r"\s*(?:[-–—]\s+|\.\s+)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
-_TRAILING_COUNT = re.compile(r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*|[(（][xX×]\s*)(?P<count>\d+)[)）]?$")
-_SET_PAREN = re.compile(r"\s+\((?P<set>[A-Z0-9]{2,6})\)(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
+_TRAILING_COUNT = re.compile(
+    r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
+    r"(?:张|張)?[)）]|\s(?P<count3>\d+)\s*(?:张|張)|(?<=[^\x00-\x7f])(?P<count4>\d+)\s*(?:张|張))$")
+# full-width forms a Chinese keyboard types inside counts, codes and separators
+_HALF_WIDTH = str.maketrans("０１２３４５６７８９ｘＸ＊（）／【】：", "0123456789xX*()/[]:")
+_SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
+                        r"(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
 _SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
 _SET_BRACKET_START = re.compile(r"^\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]\s*")
 _TAGS = re.compile(r"(?:\s+(?:\*[A-Z]\*|#[\w-]+))+$")
@@ -32,19 +37,22 @@ _CARD_ID_END = re.compile(r"\s*[(\[](?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za
 _WRAPPED = re.compile(r"^\[(?P<name>[^\[\]]*[a-z][^\[\]]*)\]$")   # "[Card Name]" (forum links)
 _HEADER_DECOR = re.compile(r"^[-=#/*\s]+|[-=#/*\s]+$")
 _HEADER_COUNT = re.compile(
-    r"\s*[:：]?\s*(?:[(\[（【]\s*\d+(?:\s*(?:of|/)\s*\d+)?\s*[)\]）】]|[:：]\s*\d+|\s\d+)\s*[:：]?$")
+    r"\s*[:：]?\s*(?:[(\[（【]\s*(?:共\s*)?\d+(?:\s*(?:of|/)\s*\d+)?\s*(?:张|張|点|點|枚|cards?|pts)?"
+    r"\s*[)\]）】]|[:：]\s*(?:共\s*)?\d+\s*(?:张|張|点|點|枚)?|\s\d+)\s*[:：]?$", re.IGNORECASE)
 # lines that state a total instead of listing a card: "60 Cards", "Total – 31",
 # "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120"
 _TOTAL_LINE = re.compile(
     r"^(?:(?:grand\s+)?total\b.*|(?:spell\s*(?:book)?\s*)?points\b.*\d.*|sbp\b.*|"
     r"\d+\s*(?:cards?|pts|points|sbp)\.?|cards?(?:\s+in\s+(?:the\s+)?deck)?\s*[:：]\s*\d+|"
-    r"(?:合计|合計|总计|總計|共计|共計).*\d.*)$", re.IGNORECASE)
+    r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*|"
+    r"[(（]?[^\d(（]{0,8}共\s*\d+.*)$", re.IGNORECASE)
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\udfff]")
 _SEVERAL_ENTRIES = re.compile(r"\s\d+\s*[xX×]?\s+[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
+_SEPARATOR = re.compile(r"^[-=*_~—─━＝＊～・·.\s]{3,}$")
 
 
 @dataclass(slots=True)
@@ -139,6 +147,7 @@ def parse_card_text(text: str) -> ParsedName | str:
     if len(text) > MAX_LINE:
         return f"it has {len(text):,} characters"
     implicit = False
+    text = text.translate(_HALF_WIDTH)
     m = _LEADING_COUNT.match(text)
     if m:
         count_text, name = m.group("count"), m.group("name").strip()
@@ -148,7 +157,9 @@ def parse_card_text(text: str) -> ParsedName | str:
     else:
         m = _TRAILING_COUNT.match(text)
         if m:
-            count_text, name = m.group("count"), m.group("name").strip()
+            count_text = next(m.group(g) for g in ("count", "count2", "count3", "count4")
+                              if m.group(g) is not None)
+            name = m.group("name").strip()
         else:
             count_text, name, implicit = "1", text, True
     try:
@@ -210,6 +221,11 @@ class TextParser:
                 deck.findings.append(unparseable(lineno, _CONTROL.sub("?", line),
                                      "it contains control characters",
                                      "Save the list as plain text."))
+                continue
+            if _SEPARATOR.match(line):            # "---------", "=====", "————", "***"
+                if last_was_entry:
+                    block += 1
+                last_was_entry = False
                 continue
             kind = self._classify(deck, lineno, line)
             if kind is None:

@@ -15,6 +15,8 @@ they can be documented, selected and ignored like any rule.
 
 from __future__ import annotations
 
+import re
+
 import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -974,6 +976,17 @@ class RegistrationFieldMissing(MtgRule):
                 yield self.finding(ctx, field=label)
 
 
+_DATE_FORMS = re.compile(r"^\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*$")
+
+
+def _written_date(text: str) -> str:
+    """A date as lists write it: 2012-02-11, 2012/02/11, 2012.2.11, 2012年2月11日."""
+    m = _DATE_FORMS.match(text)
+    if not m:
+        raise ValueError(text)
+    return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+
+
 @register
 class EventDateMismatch(MtgRule):
     """The list's ``Date:`` line differs from ``--date``, or was not used to pick the profile.
@@ -994,7 +1007,7 @@ class EventDateMismatch(MtgRule):
         line = ctx.deck.metadata_lines.get("date")
         written = value.strip()
         try:
-            list_date = _dt.date.fromisoformat(written).isoformat()
+            list_date = _written_date(written)
         except ValueError:
             yield self.finding(ctx, line=line, list_date=written, date=ctx.date,
                                variant="not-a-date",
