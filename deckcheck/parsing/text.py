@@ -83,13 +83,27 @@ _NOT_A_CARD = {"total": "a total, not a card", "markup": "forum markup",
                "title": "the list's title (no card has this name)"}
 
 
+# a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
+# "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
+_WHOLE_TOTAL = re.compile(
+    r"^(?:(?P<a>\d+)\s*cards?\.?|(?:grand\s+)?total(?:\s+cards?(?:\s+in\s+(?:the\s+)?deck)?)?"
+    r"\s*[:：–—-]?\s*(?P<b>\d+)(?:\s*cards?)?|[(（]?\s*共\s*(?P<c>\d+)\s*(?:张|張)?\s*(?:牌)?\s*[)）]?|"
+    r"(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*[:：]?\s*(?P<d>\d+)\s*(?:张|張)?)$",
+    re.IGNORECASE)
+
+
 def not_a_card(line: int, text: str, variant: str) -> Finding:
     """DCK027: a line that lists no card (a total, the list's title, forum markup) is shown,
-    not counted. ``variant``: total, markup or title."""
+    not counted. ``variant``: total, markup or title. A whole-deck total keeps its number
+    (``stated``) for DCK028."""
     shown = text if len(text) <= 80 else text[:77] + "..."
+    args: dict = {"text": shown, "line": line, "variant": variant}
+    m = _WHOLE_TOTAL.match(text.strip()) if variant == "total" else None
+    if m:
+        args["stated"] = int(next(g for g in m.groups() if g is not None))
     return Finding(code="DCK027", name="not-a-card-line", severity=Severity.INFO,
                    message=f"Line {line}: '{shown}' is {_NOT_A_CARD[variant]}; not counted.",
-                   line=line, args={"text": shown, "line": line, "variant": variant})
+                   line=line, args=args)
 
 
 def name_problem(name: str | None) -> str | None:

@@ -444,3 +444,28 @@ class DateIgnored(Rule):
         if ctx.date and not ctx.game.dated:
             yield self.finding(ctx, date=ctx.date, game=ctx.game.name)
 
+
+@register
+class StatedTotalDiffers(Rule):
+    """A total the list states ("60 Cards", "Total: 75", "共60张") matches neither the main
+    deck nor all the counted zones together: a card line may be missing or mistyped.
+
+    Subtotals ("23 Creatures") are not compared: lists group cards in too many ways.
+    """
+
+    code = "DCK028"
+    name = "stated-total-differs"
+    severity = Severity.WARNING
+    message = ("Line {line}: the list says {expected} cards; it has {actual} in the {zone} "
+               "and {all_zones} in all.")
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        main = ctx.game.default_zone
+        counted = sum(ctx.count(z) for z in ctx.counted_zones())
+        everything = sum(e.count for e in ctx.deck.entries)
+        for f in ctx.deck.findings:
+            stated = f.args.get("stated") if f.code == "DCK027" else None
+            if stated is not None and stated not in (ctx.count(main), counted, everything):
+                yield self.finding(ctx, line=f.line, zone=main, expected=stated,
+                                   actual=ctx.count(main), all_zones=counted)
+
