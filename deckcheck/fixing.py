@@ -149,8 +149,8 @@ def fix_deck(text: str, result: DeckResult, unsafe: bool = False,
     for entry in deck.entries:
         if entry.line is None or entry.line > len(lines) or entry.via == "checklist":
             continue
-        if entry.card is None:      # an unknown line is left exactly as written
-            continue
+        if entry.card is None or entry.extra.get("heading_on_line"):
+            continue                # unknown lines, and a heading pasted onto a card, stay
         name, why, withheld = _new_name(entry, unsafe, lang)
         skipped += withheld
         rewritable = _rewrite(lines[entry.line - 1], entry, name, entry.count) is not None

@@ -77,7 +77,7 @@ def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
     for entry in deck.entries:
         deck.findings.extend(game.prepare_entry(entry, deck))
         if entry.match == "unresolved" and not game.resolve_entry(entry, db):
-            resolve_entry(entry, db, prefer_ref)
+            resolve_entry(entry, db, prefer_ref, game.hint_words)
         if entry.extra.get("maybe_total") and entry.match not in _SURE:
             dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
             deck.findings.append(not_a_card(entry.line, entry.extra["maybe_total"], "total"))
@@ -107,7 +107,8 @@ def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
     deck.findings.extend(game.after_parse(deck, db))
 
 
-def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False) -> None:
+def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
+                  hint_words: list[str] | None = None) -> None:
     index = db.index
     by_ref = index.by_ref(entry.ref) if entry.ref else None
     if by_ref is not None and (prefer_ref or not entry.name or entry.name == entry.ref):
@@ -124,7 +125,8 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False) -> None:
             apply_match(entry, whole)
             return
     m = index.match(entry.name)
-    if m.kind in ("fuzzy", "unknown", "ambiguous") and _resolve_annotated(entry, index):
+    if m.kind in ("fuzzy", "unknown", "ambiguous") and _resolve_annotated(entry, index,
+                                                                         hint_words):
         return
     if m.card is None and by_ref is not None:
         apply_match(entry, Match("exact", by_ref, via="id"))
@@ -140,12 +142,29 @@ _TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")
 _NOTE = re.compile(r"^(?P<name>.*?\S)\s*[(（][^()（）]{1,40}[)）]$")
 
 
-def _resolve_annotated(entry: Entry, index) -> bool:
+def _resolve_annotated(entry: Entry, index, hint_words: list[str] | None = None) -> bool:
     """Names that only a spreadsheet, an article or a bilingual list writes: a count after
     the name with no "x" ("Mana Flower 3", "Timber Wolf2"), and a note in brackets after the
     name: its Chinese or Japanese name ("Liberator of Wind(風の解放者)"), rarity and cost
     ("Unruly Mob (C, 1W)"). Taken only when what is left is a card's name exactly (after
     folding); otherwise the usual cascade's answer stands."""
+    for word in hint_words or ():   # "Equipment Bearskin 1", "CreaturesCervere, …1"
+        if len(entry.name) > len(word) and entry.name.casefold().startswith(word.casefold()):
+            rest = entry.name[len(word):].strip(" :：-–")
+            saved = (entry.name, entry.raw_name, entry.hint)
+            entry.name = entry.raw_name = rest
+            if rest and (index.lookup_exact(rest) is not None
+                         or _resolve_annotated(entry, index)):
+                if entry.card is None:
+                    apply_match(entry, index.lookup_exact(rest))
+                card = entry.card
+                # reported as read differently from what was written (DCK005)
+                apply_match(entry, Match("normalized", card, via="heading", label=saved[0]))
+                entry.name, entry.hint = saved[0], word
+                entry.extra["heading_on_line"] = word
+                return True
+            entry.name, entry.raw_name, entry.hint = saved
+            break
     m = _TRAILING_NUMBER.match(entry.name) if entry.implicit_count else None
     if m:
         hit = index.lookup_exact(m.group("name"))

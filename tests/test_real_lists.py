@@ -50,9 +50,11 @@ def test_a_count_after_the_name_without_x():
     assert r.stats["mage"] == "Beastmaster"
     assert copies(r, "Mana Flower") == 3 and copies(r, "Tanglevine") == 2
     assert copies(r, "Timber Wolf") == 2 and copies(r, "Feral Bobcat") == 2
-    # a section word glued to a name stays unknown, with the right card suggested
-    unknown = [f for f in r.findings if f.code == "DCK002"]
-    assert any("did you mean Cervere, The Forest Shadow" in f.message for f in unknown)
+    # a type heading pasted onto the first card of its group, with or without a blank
+    assert copies(r, "Cervere, The Forest Shadow") == 1 and copies(r, "Bear Strength") == 2
+    assert copies(r, "Bearskin") == 1 and copies(r, "Lair") == 1
+    assert "DCK002" not in codes(r)
+    assert any(f.code == "DCK005" and "CreaturesCervere" in f.message for f in r.findings)
 
 
 def test_a_mage_by_its_homeland_in_forum_bbcode():

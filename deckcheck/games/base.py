@@ -51,6 +51,10 @@ class Game:
         for zone, aliases in (data.get("hints") or {}).items():
             for a in aliases or ():  # "_keep": decorations that leave the zone unchanged
                 self.hint_map[normalise.key(a)] = "" if zone == "_keep" else zone
+        # the hint words, longest first (a heading pasted onto a card: "CreaturesTimber Wolf")
+        self.hint_words: list[str] = sorted(
+            {str(a) for aliases in (data.get("hints") or {}).values() for a in aliases or ()},
+            key=len, reverse=True)
         self.metadata_map: dict[str, str] = {}
         meta = {k: list(v) for k, v in COMMON_METADATA.items()}
         for k, v in (data.get("metadata") or {}).items():
