@@ -82,15 +82,39 @@ def write_text(deck: DeckList, game: Game, format_id: str | None = None) -> str:
     for key, value in _metadata(deck):
         lines.append(f"{key.capitalize()}: {value}")
     inline = set(game.data.get("inline_zones") or ())
+    groups = game.data.get("write_groups") or {}
     for zone, items in _grouped(deck, game):
         if zone in inline and len(items) == 1 and items[0][0] == 1:
             lines.append(f"{header_for(game, zone)}: {items[0][1]}")
             continue
         if lines:
             lines.append("")
+        if zone in groups:   # type headings, each sorted by name (Mage Wars spellbooks)
+            grouped, rest = _by_type(items, groups[zone])
+            if rest:         # no listed type (an unknown line): under the zone's own header
+                lines.append(header_for(game, zone))
+                lines.extend(f"{count} {name}" for count, name, _ in rest)
+            for heading, group in grouped:
+                lines.append(heading)
+                lines.extend(f"{count} {name}" for count, name, _ in group)
+            continue
         lines.append(header_for(game, zone))
         lines.extend(f"{count} {name}" for count, name, _ in items)
     return "\n".join(lines) + "\n"
+
+
+def _by_type(items, headings: list[str]):
+    """(heading, items) in the headings' order, each sorted by name, and the items whose
+    card has none of the headings' types (unknown lines)."""
+    by: dict[str, list] = {h: [] for h in headings}
+    rest: list = []
+    for item in items:
+        card = item[2].card
+        types = {str(t).casefold() for t in ((card.get("types") or [card.get("type")])
+                                             if card is not None else ()) if t}
+        heading = next((h for h in headings if h.casefold() in types), None)
+        (by[heading] if heading else rest).append(item)
+    return [(h, sorted(g, key=lambda t: t[1].casefold())) for h, g in by.items() if g], rest
 
 
 def write_arena(deck: DeckList, game: Game, format_id: str | None = None) -> str:
@@ -142,6 +166,7 @@ def write_o8d(deck: DeckList, game: Game, format_id: str | None = None) -> str:
     if format_id or deck.format_id:
         notes.append(f"Format: {format_id or deck.format_id}")
     notes += [f"{key.capitalize()}: {value}" for key, value in _metadata(deck)]
+    notes += game.written_notes(deck)
     # each note on a line of its own, so that "Format:" is found as in any deck file
     out.append(f"  <notes>{_cdata(chr(10) + chr(10).join(notes))}</notes>")
     out.append("</deck>")

@@ -223,3 +223,13 @@ def test_new_files_get_the_usual_permissions(tmp_path):
         assert stat.S_IMODE((tmp_path / "report.html").stat().st_mode) == 0o600
     finally:
         os.umask(old)
+
+
+def test_a_mage_wars_book_converts_to_the_documented_text_form():
+    """magewars.md §6.4: Mage: line, spells under type headings in OCTGN order, by name."""
+    text = "Format: magewars-arena\nMage: Wizard (Fire)\n1 Flameblast\n1 Elemental Wand\n2 Fireball\n"
+    deck, game, fid = parse_source(SourceText("book.txt", text, "utf-8"), Options())
+    assert write(deck, game, "text", fid) == (
+        "Format: magewars-arena\nMage: Wizard (Fire)\n\nAttack\n2 Fireball\n1 Flameblast\n"
+        "Equipment\n1 Elemental Wand\n")
+    assert "Element: Fire" in write(deck, game, "o8d", fid)

@@ -110,6 +110,10 @@ class Game:
         what its lines carry besides the card (a Mage Wars Wizard's element)."""
         return name
 
+    def written_notes(self, deck: "DeckList") -> list[str]:
+        """Extra ``Key: value`` lines ``convert --to o8d`` writes into ``<notes>``."""
+        return []
+
     def written_octgn_id(self, entry: "Entry") -> str | None:
         """The OCTGN card id ``convert --to o8d`` writes for an entry."""
         ids = (entry.card.get("octgn_ids") or []) if entry.card is not None else []

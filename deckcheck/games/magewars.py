@@ -197,6 +197,14 @@ class MageWarsGame(Game):
         element = entry.extra.get("element")
         return f"{name} ({element})" if element and entry.zone == "mage" else name
 
+    def written_notes(self, deck: DeckList) -> list[str]:
+        # OCTGN readers without element ids learn a Wizard's element from the notes (§6.4)
+        elements = {e.extra["element"] for e in deck.entries
+                    if e.zone == "mage" and e.extra.get("element")}
+        if len(elements) == 1 and "element" not in deck.metadata:
+            return [f"Element: {elements.pop()}"]
+        return []
+
     def written_octgn_id(self, entry: Entry) -> str | None:
         element = entry.extra.get("element")
         if element and entry.card is not None:   # each element of a Wizard has its own id
