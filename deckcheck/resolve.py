@@ -40,6 +40,7 @@ def other_game(name: str, game: Game) -> str | None:
     """The name of another game that has a card called ``name`` (a Magic card in a Force of
     Will list), or None. The other games' card data is loaded on the first unknown name."""
     from deckcheck import carddb
+    from deckcheck.formats import FormatError
     from deckcheck.games.base import GAME_MODULES, load_game
 
     if not name.strip():
@@ -50,8 +51,8 @@ def other_game(name: str, game: Game) -> str | None:
         try:
             other = load_game(gid)
             hit = carddb.load(gid, other.match_params).index.lookup_exact(name)
-        except Exception:   # another game's data missing or broken: not this list's problem
-            continue
+        except (carddb.CardDataError, FormatError, OSError):
+            continue        # another game's data missing or broken: not this list's problem
         if hit is not None and hit.card is not None:
             return other.name
     return None
@@ -142,45 +143,58 @@ _TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")
 _NOTE = re.compile(r"^(?P<name>.*?\S)\s*[(（][^()（）]{1,40}[)）]$")
 
 
+def _core_card(text: str, index, count_allowed: bool):
+    """The card ``text`` names once a count after it ("Mana Flower 3") or a note in
+    brackets is taken off: ``(match, count or None, the name without them)``, or None."""
+    candidates = []
+    m = _TRAILING_NUMBER.match(text) if count_allowed else None
+    if m and int(m.group("count")) <= 1000:
+        candidates.append((m.group("name"), int(m.group("count"))))
+    m = _NOTE.match(text)
+    if m:
+        candidates.append((m.group("name"), None))
+    for name, count in candidates:
+        hit = index.lookup_exact(name)
+        if hit is not None and hit.card is not None:
+            return hit, count, name
+    return None
+
+
 def _resolve_annotated(entry: Entry, index, hint_words: list[str] | None = None) -> bool:
-    """Names that only a spreadsheet, an article or a bilingual list writes: a count after
-    the name with no "x" ("Mana Flower 3", "Timber Wolf2"), and a note in brackets after the
+    """Names that only a spreadsheet, an article or a bilingual list writes: a type heading
+    pasted in front ("Equipment Bearskin 1", "CreaturesCervere, …1"), a count after the
+    name with no "x" ("Mana Flower 3", "Timber Wolf2"), and a note in brackets after the
     name: its Chinese or Japanese name ("Liberator of Wind(風の解放者)"), rarity and cost
     ("Unruly Mob (C, 1W)"). Taken only when what is left is a card's name exactly (after
     folding); otherwise the usual cascade's answer stands."""
-    for word in hint_words or ():   # "Equipment Bearskin 1", "CreaturesCervere, …1"
-        if len(entry.name) > len(word) and entry.name.casefold().startswith(word.casefold()):
-            rest = entry.name[len(word):].strip(" :：-–")
-            saved = (entry.name, entry.raw_name, entry.hint)
-            entry.name = entry.raw_name = rest
-            if rest and (index.lookup_exact(rest) is not None
-                         or _resolve_annotated(entry, index)):
-                if entry.card is None:
-                    apply_match(entry, index.lookup_exact(rest))
-                card = entry.card
-                # reported as read differently from what was written (DCK005)
-                apply_match(entry, Match("normalized", card, via="heading", label=saved[0]))
-                entry.name, entry.hint = saved[0], word
-                entry.extra["heading_on_line"] = word
-                return True
-            entry.name, entry.raw_name, entry.hint = saved
-            break
-    m = _TRAILING_NUMBER.match(entry.name) if entry.implicit_count else None
-    if m:
-        hit = index.lookup_exact(m.group("name"))
-        if hit is not None and hit.card is not None and int(m.group("count")) <= 1000:
-            entry.count, entry.implicit_count = int(m.group("count")), False
-            entry.name = entry.raw_name = m.group("name")
-            apply_match(entry, hit)
+    heading = next((w for w in hint_words or () if len(entry.name) > len(w)
+                    and entry.name.casefold().startswith(w.casefold())), None)
+    if heading:
+        rest = entry.name[len(heading):].strip(" :：-–")
+        hit = index.lookup_exact(rest) if rest else None
+        found = (hit, None, rest) if hit is not None and hit.card is not None else \
+            _core_card(rest, index, entry.implicit_count) if rest else None
+        if found:
+            hit, count, _ = found
+            if count is not None:
+                entry.count, entry.implicit_count = count, False
+            # reported as read differently from what was written (DCK005); fix leaves it
+            apply_match(entry, Match("normalized", hit.card, via="heading", label=entry.name))
+            entry.hint = heading
+            entry.extra["heading_on_line"] = heading
             return True
-    m = _NOTE.match(entry.name)
-    if m:
-        hit = index.lookup_exact(m.group("name"))
-        if hit is not None and hit.card is not None:
-            apply_match(entry, Match("normalized", hit.card, via=hit.via, label=hit.label)
-                        if hit.kind == "exact" else hit)
-            return True
-    return False
+    found = _core_card(entry.name, index, entry.implicit_count)
+    if found is None:
+        return False
+    hit, count, name = found
+    if count is not None:
+        entry.count, entry.implicit_count = count, False
+        entry.name = entry.raw_name = name
+        apply_match(entry, hit)
+    else:
+        apply_match(entry, Match("normalized", hit.card, via=hit.via, label=hit.label)
+                    if hit.kind == "exact" else hit)
+    return True
 
 
 def match_findings(entry: Entry) -> list[Finding]:

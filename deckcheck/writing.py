@@ -109,9 +109,7 @@ def _by_type(items, headings: list[str]):
     by: dict[str, list] = {h: [] for h in headings}
     rest: list = []
     for item in items:
-        card = item[2].card
-        types = {str(t).casefold() for t in ((card.get("types") or [card.get("type")])
-                                             if card is not None else ()) if t}
+        types = _card_types(item[2])
         heading = next((h for h in headings if h.casefold() in types), None)
         (by[heading] if heading else rest).append(item)
     return [(h, sorted(g, key=lambda t: t[1].casefold())) for h, g in by.items() if g], rest
@@ -136,12 +134,19 @@ def _section(game: Game, zone: str, e: Entry, sections: dict[str, list[str]]) ->
     names = sections.get(zone)
     if not names:
         return header_for(game, zone)
-    if len(names) > 1 and e.card is not None:
-        types = {str(t).casefold() for t in (e.card.get("types") or [e.card.get("type")]) if t}
+    if len(names) > 1:
+        types = _card_types(e)
         for n in names:
             if n.casefold() in types:
                 return n
     return names[0]
+
+
+def _card_types(e: Entry) -> set[str]:
+    """The entry's card types, case-folded (none for an unknown line)."""
+    if e.card is None:
+        return set()
+    return {str(t).casefold() for t in (e.card.get("types") or [e.card.get("type")]) if t}
 
 
 def write_o8d(deck: DeckList, game: Game, format_id: str | None = None) -> str:

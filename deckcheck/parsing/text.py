@@ -53,6 +53,9 @@ _CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\
 _SEVERAL_ENTRIES = re.compile(r"\s\d+\s*[xX×]?\s+[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
 _SEPARATOR = re.compile(r"^[-=*_~—─━＝＊～・·.\s]{3,}$")
+_BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
+_MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "b", "i", "u",
+           "center", "left", "right", "size", "color"}
 
 
 @dataclass(slots=True)
@@ -72,11 +75,6 @@ def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
     return Finding(code="DCK001", name="unparseable-line", severity=Severity.ERROR,
                    message=f"Line {line}: cannot read {shown!r}: {why}. {fix}", line=line,
                    args={"text": shown, "why": why, "fix": fix, "line": line})
-
-
-_BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
-_MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "b", "i", "u",
-           "center", "left", "right", "size", "color"}
 
 
 _NOT_A_CARD = {"total": "a total, not a card", "markup": "forum markup",
