@@ -917,19 +917,41 @@ class ZoneNeedsRulerKeyword(FowRule):
 
 @register
 class TooManyMasterRunes(FowRule):
-    """The rune deck holds more than one master rune (CR 12.7 §402.6c)."""
+    """The rune deck holds more than one master rune (CR 12.7 §402.6c).
+
+    Copies are counted, not lines: ``2 Flame Soldier Formation`` is two master runes. The
+    finding points at the line holding the first copy too many.
+    """
 
     code = "FOW117"
     name = "too-many-master-runes"
     message = "Rune deck has {actual} master runes ({cards}); at most 1. (CR 12.7 §402.6c)"
 
     def check(self, ctx):
-        masters = [e for e in ctx.resolved("rune") if "master" in (e.card.get("subtypes") or ())]
+        masters = [e for e in ctx.resolved("rune")
+                   if e.count > 0 and "master" in (e.card.get("subtypes") or ())]
         n = sum(e.count for e in masters)
-        if n > 1:
-            yield self.finding(ctx, zone="rune", expected=1, actual=n, line=masters[0].line,
-                               card=masters[1].card,
-                               cards=", ".join(e.card.name for e in masters))
+        if n <= 1:
+            return
+        copies: dict[str, int] = {}     # card name -> copies, in the order of the list
+        for e in masters:
+            copies[e.card.name] = copies.get(e.card.name, 0) + e.count
+        surplus = _entry_holding_copy(masters, 2)
+        yield self.finding(ctx, zone="rune", expected=1, actual=n, line=surplus.line,
+                           card=surplus.card,
+                           cards=", ".join(f"{k} × {name}" if k != 1 else name
+                                           for name, k in copies.items()))
+
+
+def _entry_holding_copy(entries: list[Entry], nth: int) -> Entry:
+    """The entry that holds the ``nth`` copy counted over ``entries`` (in list order);
+    the caller makes sure the entries hold at least ``nth`` copies."""
+    seen = 0
+    for e in entries:
+        seen += e.count
+        if seen >= nth:
+            return e
+    raise ValueError(f"the entries hold fewer than {nth} copies")
 
 
 def _attrs(card: Card) -> set[str]:
