@@ -6,6 +6,16 @@ relative to the file. ``extends:`` takes a shipped preset (``default``, ``casual
 ``registration``) or a path to another config file; the extending file's keys win, and
 lists of rule codes are added together.
 
+A configuration arrives with the pull request it checks, so it is trusted no further than
+its repository: the nearest folder above it holding ``.git`` (without one, its own folder).
+Every file it makes deckcheck read (a file it ``extends:``, the files in its
+``formats-dirs:`` and ``cards:`` folders) must lie inside that root once links are resolved,
+be a regular file and stay under a size cap (see :mod:`deckcheck.safeio`); ``include:`` and
+``exclude:`` patterns may not be absolute or climb out with ``..``. All of this is checked
+when the configuration is loaded, so each refusal names the line that asked for the file.
+A configuration that was found (not given with ``--config``) must itself lie inside its
+repository. ``extends:`` chains are at most :data:`MAX_EXTENDS_DEPTH` files long.
+
 Shape (design §7)::
 
     extends: default
@@ -25,16 +35,25 @@ from __future__ import annotations
 
 import datetime as _dt
 import fnmatch
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from deckcheck.safeio import (MAX_CARD_FILE_BYTES, MAX_CONFIG_BYTES, MAX_FORMAT_BYTES,
+                              UnsafeFileError, check_regular_file, is_inside,
+                              read_regular_file, repository_root)
+
 CONFIG_NAMES = (".deckcheck.yaml", ".deckcheck.yml", "deckcheck.yaml")
-#: a configuration is a few dozen lines; these bound what a hostile one can cost
-MAX_CONFIG_BYTES = 256 * 1024
+#: a configuration is a few dozen lines; these (and MAX_CONFIG_BYTES) bound what a hostile
+#: one can cost
 MAX_CONFIG_NODES = 10_000      # values, counting every use of an alias in full
 MAX_CONFIG_DEPTH = 20
+#: files in one ``extends:`` chain, counting the first (real chains are two or three long)
+MAX_EXTENDS_DEPTH = 20
+#: a key or value quoted in a message is cut to this many characters
+MAX_QUOTED = 40
 PRESETS = ("default", "casual", "registration")
 _PRESET_DIR = Path(__file__).resolve().parent / "presets"
 
@@ -99,7 +118,10 @@ class FormatRule:
 @dataclass(slots=True)
 class Config:
     path: Path | None = None
+    #: the folder patterns are relative to (the configuration's own folder)
     root: Path = field(default_factory=Path.cwd)
+    #: the repository the configuration belongs to: every file it names lies inside
+    repository: Path | None = None
     include: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     formats: list[FormatRule] = field(default_factory=list)
@@ -178,10 +200,14 @@ def glob_match(path: str, pattern: str) -> bool:
 
 
 def find_config(start: Path | None = None) -> Path | None:
+    """The configuration file of the working directory (or ``start``): the first of
+    :data:`CONFIG_NAMES` in it or a folder above, up to the repository root. Any entry with
+    such a name counts, links and FIFOs included, so that one that cannot be read is
+    refused with a message instead of being skipped for a configuration further up."""
     here = (start or Path.cwd()).resolve()
     for d in [here, *here.parents]:
         for name in CONFIG_NAMES:
-            if (d / name).is_file():
+            if os.path.lexists(d / name):
                 return d / name
         if (d / ".git").exists():
             return None
@@ -189,26 +215,34 @@ def find_config(start: Path | None = None) -> Path | None:
 
 
 def load_config(path: Path | None = None, discover: bool = True) -> Config:
+    """The configuration at ``path`` (``--config``), else the one :func:`find_config` finds
+    (unless ``discover`` is false), else the defaults.
+
+    The repository the configuration may name files in is the nearest folder above it that
+    holds ``.git``. A found file may be a link a pull request planted, so it must itself lie
+    inside the repository it was found in; a file given with ``--config`` is the user's
+    choice and is trusted as far as the repository that holds it."""
+    found = path is None
     if path is None and discover:
         path = find_config()
     if path is None:
         return Config()
-    if not Path(path).is_file():
+    path = Path(path)
+    if not found and not path.exists():
         raise ConfigError(f"{path}: configuration file not found")
-    return _load(Path(path), seen=())
+    repository = repository_root((path.absolute() if found else path.resolve()).parent)
+    return _load(path, seen=(), repository=repository)
 
 
-def _yaml_with_lines(path: Path) -> tuple[dict[str, Any], Any]:
+def _yaml_with_lines(path: Path, repository: Path) -> tuple[dict[str, Any], Any]:
     import yaml
 
     try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_CONFIG_BYTES + 1)
-        if len(raw) > MAX_CONFIG_BYTES:
-            raise ConfigError(f"{path}: the configuration is larger than {MAX_CONFIG_BYTES:,} "
-                              "bytes; a .deckcheck.yaml is a few dozen lines")
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_regular_file(path, MAX_CONFIG_BYTES, "configuration", repository) \
+            .decode("utf-8")
+    except UnsafeFileError as exc:
+        raise ConfigError(str(exc)) from None
+    except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: cannot read configuration: {exc}") from None
     try:
         check_yaml_limits(text, str(path), MAX_CONFIG_NODES, MAX_CONFIG_DEPTH)
@@ -279,15 +313,18 @@ def _line_of(node: Any, loc: tuple) -> int | None:
     return line
 
 
-def _load(path: Path, seen: tuple[Path, ...]) -> Config:
+def _load(path: Path, seen: tuple[Path, ...], repository: Path) -> Config:
+    """Read, validate and merge one configuration file and the chain it extends; every file
+    it names must lie in ``repository``."""
     from pydantic import ValidationError
 
-    from deckcheck.config_schema import ConfigModel
+    from deckcheck.config_schema import ConfigModel, shorten
 
-    path = path.resolve()
+    named, path = path, path.resolve()
     if path in seen:
-        raise ConfigError(f"{path}: extends loop ({' -> '.join(map(str, seen + (path,)))})")
-    data, node = _yaml_with_lines(path)
+        raise ConfigError(f"{path}: extends loop ({' -> '.join(map(str, seen + (path,)))}); "
+                          "remove one of these extends:")
+    data, node = _yaml_with_lines(named, repository)   # a refusal names the file as named
     try:
         model = ConfigModel.model_validate(data)
     except ValidationError as exc:
@@ -295,15 +332,26 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Config:
         err = errors[0]
         loc = tuple(err["loc"])
         line = _line_of(node, loc)
-        key = ".".join(map(str, loc)) or "(top level)"
+        key = ".".join(shorten(str(part), MAX_QUOTED) for part in loc) or "(top level)"
         msg = "unknown key; check its spelling" if err["type"] == "extra_forbidden" else err["msg"]
         raise ConfigError(f"{path}:{line}: {key}: {msg}") from None
     base = Config(root=path.parent)
     if model.extends:
-        base = _resolve_extends(model.extends, path, seen + (path,))
-        base.root = path.parent
+        base = _resolve_extends(model.extends, path, _line_of(node, ("extends",)),
+                                seen + (path,), repository)
     cfg = base
     cfg.path = path
+    cfg.root = path.parent
+    cfg.repository = repository
+    for key in ("include", "exclude"):
+        for i, pattern in enumerate(getattr(model, key) or ()):
+            why = _pattern_escapes(pattern)
+            if why:
+                raise ConfigError(
+                    f"{path}:{_line_of(node, (key, i))}: {key}.{i}: the pattern "
+                    f"{shorten(pattern, MAX_QUOTED)!r} {why}; patterns are relative to the "
+                    "configuration's folder and stay inside the repository: write e.g. "
+                    "'decks/**'")
     if model.include is not None:
         cfg.include = list(model.include)
     if model.exclude is not None:
@@ -320,10 +368,10 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Config:
         cfg.lang = model.lang
     if model.output_format:
         cfg.output_format = model.output_format
+    for i, d in enumerate(model.formats_dirs or ()):
+        cfg.formats_dirs.append(_formats_folder(path, node, i, d, repository))
     for game, d in (model.cards or {}).items():
-        cfg.cards[game] = (path.parent / d).resolve()
-    for d in model.formats_dirs or ():
-        cfg.formats_dirs.append((path.parent / d).resolve())
+        cfg.cards[game] = _card_folder(path, node, game, d, repository, cfg.formats_dirs)
     if model.formats:   # an unknown id is this file's mistake, not each deck's
         from deckcheck.formats import FormatError, unknown_format_message
 
@@ -338,6 +386,68 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Config:
     return cfg
 
 
+def _pattern_escapes(pattern: str) -> str | None:
+    """How an ``include``/``exclude`` pattern reaches outside the configuration's folder
+    (absolute, or a ``..`` part), or None when it does not."""
+    if pattern.startswith("/"):
+        return "is absolute"
+    if ".." in re.split(r"[/\\]", pattern):
+        return "climbs out of the folder with '..'"
+    return None
+
+
+def _named_folder(path: Path, node: Any, loc: tuple, value: str, repository: Path) -> Path:
+    """The folder a configuration entry names, resolved; it must exist and lie inside the
+    repository."""
+    from deckcheck.config_schema import shorten
+
+    where = f"{path}:{_line_of(node, loc)}: {'.'.join(shorten(str(p), MAX_QUOTED) for p in loc)}"
+    folder = (path.parent / value).resolve()
+    if not folder.is_relative_to(repository):
+        raise ConfigError(f"{where}: {shorten(value, MAX_QUOTED)!r} is outside the repository "
+                          f"{repository} (as {folder}); name a folder inside the repository")
+    if not folder.is_dir():
+        raise ConfigError(f"{where}: {shorten(value, MAX_QUOTED)!r} is not a folder (looked "
+                          f"for {folder}); create it or remove the entry")
+    return folder
+
+
+def _check_files(where: str, files: list[Path], max_bytes: int, what: str,
+                 repository: Path) -> None:
+    """Refuse, naming the configuration entry, a file deckcheck would read from a named
+    folder that is a link out of the repository, not a regular file or too large."""
+    for f in files:
+        try:
+            check_regular_file(f, max_bytes, what, repository)
+        except UnsafeFileError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+
+
+def _formats_folder(path: Path, node: Any, i: int, value: str, repository: Path) -> Path:
+    from deckcheck.formats import folder_files
+
+    folder = _named_folder(path, node, ("formats-dirs", i), value, repository)
+    _check_files(f"{path}:{_line_of(node, ('formats-dirs', i))}: formats-dirs.{i}",
+                 folder_files(folder), MAX_FORMAT_BYTES, "format file", repository)
+    return folder
+
+
+def _card_folder(path: Path, node: Any, game: str, value: str, repository: Path,
+                 formats_dirs: list[Path]) -> Path:
+    from deckcheck.carddb import configured_files
+    from deckcheck.config_schema import shorten
+    from deckcheck.formats import game_ids
+
+    where = f"{path}:{_line_of(node, ('cards', game))}: cards.{shorten(game, MAX_QUOTED)}"
+    games = game_ids(formats_dirs)
+    if game not in games:   # a misspelt game would be ignored without a word
+        raise ConfigError(f"{where}: not a game; the games are {', '.join(games)}")
+    folder = _named_folder(path, node, ("cards", game), value, repository)
+    _check_files(where, configured_files(folder, game), MAX_CARD_FILE_BYTES, "card file",
+                 repository)
+    return folder
+
+
 def _date_str(value: Any) -> str | None:
     if value is None:
         return None
@@ -346,11 +456,26 @@ def _date_str(value: Any) -> str | None:
     return str(value)
 
 
-def _resolve_extends(name: str, path: Path, seen: tuple[Path, ...]) -> Config:
-    if name in PRESETS:
-        return _load(_PRESET_DIR / f"{name}.yaml", seen)
-    target = (path.parent / name).resolve()
-    if not target.is_file():
-        raise ConfigError(f"{path}: extends {name!r}: neither a preset "
-                          f"({', '.join(PRESETS)}) nor an existing file")
-    return _load(target, seen)
+def _resolve_extends(name: str, path: Path, line: int | None, seen: tuple[Path, ...],
+                     repository: Path) -> Config:
+    """The configuration ``path`` extends: a preset, or a file inside the repository, at
+    most :data:`MAX_EXTENDS_DEPTH` files down the chain."""
+    from deckcheck.config_schema import shorten
+
+    where = f"{path}:{line}: extends {shorten(name, MAX_QUOTED)!r}"
+    if len(seen) >= MAX_EXTENDS_DEPTH:
+        raise ConfigError(f"{where}: the chain of extended configurations is longer than "
+                          f"{MAX_EXTENDS_DEPTH} files (it starts at {seen[0]}); extend a "
+                          "preset or merge some of the files")
+    if name in PRESETS:   # shipped with deckcheck: their own folder is their repository
+        return _load(_PRESET_DIR / f"{name}.yaml", seen, _PRESET_DIR)
+    target = path.parent / name
+    if not is_inside(target, repository):
+        # refused before the file is read, or even looked for: nothing of it reaches a message
+        raise ConfigError(f"{where}: the file is outside the repository {repository}; a "
+                          f"configuration may extend only the presets ({', '.join(PRESETS)}) "
+                          "or files inside its repository")
+    if not os.path.lexists(target):
+        raise ConfigError(f"{where}: neither a preset ({', '.join(PRESETS)}) nor an existing "
+                          "file; name a preset or a file relative to this one")
+    return _load(target, seen, repository)

@@ -9,6 +9,16 @@ from typing import Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 _CODE = re.compile(r"^[A-Z]{3}\d{0,3}$")
+#: control characters (C0, DEL, C1) and bidirectional overrides, shown escaped in messages
+_UNSHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``text`` (a key or value written in a configuration) as a message may quote it: no
+    control or bidirectional-override characters (they are shown as ``\\x1b``,
+    ``\\u202e``), and at most ``limit`` characters, the rest cut to "…"."""
+    text = _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _codes(values: list[str]) -> list[str]:
@@ -16,7 +26,8 @@ def _codes(values: list[str]) -> list[str]:
     for v in values:
         v = str(v).strip().upper()
         if not _CODE.match(v):
-            raise ValueError(f"{v!r} is not a rule code or prefix (e.g. DCK, FOW1, MTG102)")
+            raise ValueError(f"{shorten(v)!r} is not a rule code or prefix "
+                             "(e.g. DCK, FOW1, MTG102)")
         out.append(v)
     return out
 

@@ -21,12 +21,15 @@ from typing import Any
 
 from deckcheck.cache import cached
 from deckcheck.resources import data_dir, user_data_dir
+from deckcheck.safeio import MAX_FORMAT_BYTES, UnsafeFileError, read_regular_file
 
 
 #: far above any shipped format file (a few hundred values); format folders named in a
 #: repository's .deckcheck.yaml are not trusted further than that
 MAX_FORMAT_VALUES = 100_000
 MAX_FORMAT_DEPTH = 32
+#: formats in one ``extends:`` chain (the shipped chains are two long)
+MAX_EXTENDS_DEPTH = 20
 
 
 class FormatError(Exception):
@@ -109,12 +112,16 @@ def format_files(extra_dirs: list[Path] | None = None) -> dict[str, Path]:
     return _FILES[key]
 
 
+def folder_files(root: Path) -> list[Path]:
+    """Every file deckcheck may read from the formats folder ``root``: the format files and
+    game definitions of its game folders (``<game>/*.yaml``), in a stable order."""
+    return sorted(root.glob("*/*.yaml")) if root.is_dir() else []
+
+
 def _find_format_files(extra_dirs: list[Path] | None) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in _roots(extra_dirs):
-        if not root.is_dir():
-            continue
-        for path in sorted(root.glob("*/*.yaml")):
+        for path in folder_files(root):
             if not path.stem.startswith("_"):
                 found[path.stem] = path
     return found
@@ -162,10 +169,10 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     from deckcheck.config import YAMLLimitError, check_yaml_limits
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_file(path, MAX_FORMAT_BYTES, "format file").decode("utf-8")
         check_yaml_limits(text, str(path), MAX_FORMAT_VALUES, MAX_FORMAT_DEPTH)
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except YAMLLimitError as exc:
+    except (YAMLLimitError, UnsafeFileError) as exc:
         raise FormatError(str(exc)) from None
     except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
         # ValueError: a date-like value that is no date (2012-02-30)
@@ -188,6 +195,10 @@ def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
             return resolved[fid]
         if fid in chain:
             raise FormatError(f"{files[fid]}: extends loop: {' -> '.join(chain + (fid,))}")
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            raise FormatError(f"{files[chain[-1]]}: extends {fid!r}: the chain of extended "
+                              f"formats is longer than {MAX_EXTENDS_DEPTH} (it starts at "
+                              f"{chain[0]}); extend fewer formats in a row")
         data = raw[fid]
         if data.get("id", fid) != fid:
             raise FormatError(f"{files[fid]}: id {data.get('id')!r} differs from the file name")
@@ -288,8 +299,9 @@ def unknown_format_message(format_id: str, extra_dirs: list[Path] | None = None)
 
 def _looks_abstract(path: Path) -> bool:
     try:
-        head = path.read_text(encoding="utf-8")[:4000]
-    except (OSError, UnicodeDecodeError):
+        head = read_regular_file(path, MAX_FORMAT_BYTES, "format file")[:4000] \
+            .decode("utf-8", "replace")
+    except UnsafeFileError:
         return False
     return "\nabstract: true" in "\n" + head
 

@@ -13,6 +13,7 @@ from deckcheck.cache import cached
 from deckcheck.matching.index import CardIndex, MatchParams
 from deckcheck.models import Card
 from deckcheck.resources import data_dir, user_data_dir
+from deckcheck.safeio import MAX_CARD_FILE_BYTES, UnsafeFileError, read_regular_file
 
 
 #: limits for card files from folders a repository's .deckcheck.yaml names (the largest
@@ -61,11 +62,26 @@ def card_dirs(game: str, extra: list[Path] | None = None) -> list[Path]:
     if user.is_dir():
         dirs.append(user)
     for d in extra or ():
-        if (d / game).is_dir():
-            dirs.append(d / game)
-        elif d.is_dir() and any(d.glob("*.yaml")):
-            dirs.append(d)
+        folder = _configured_folder(d, game)
+        if folder is not None:
+            dirs.append(folder)
     return dirs
+
+
+def _configured_folder(d: Path, game: str) -> Path | None:
+    """The folder of ``game``'s records in a configured cards folder ``d``: its ``<game>/``
+    subfolder, else ``d`` itself when it holds YAML files directly."""
+    if (d / game).is_dir():
+        return d / game
+    if d.is_dir() and any(d.glob("*.yaml")):
+        return d
+    return None
+
+
+def configured_files(d: Path, game: str) -> list[Path]:
+    """Every file :func:`load` reads from the configured cards folder ``d`` for ``game``."""
+    folder = _configured_folder(d, game)
+    return _files([folder]) if folder is not None else []
 
 
 def _files(dirs: list[Path]) -> list[Path]:
@@ -86,11 +102,11 @@ def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
     tables: dict[str, Any] = {}
     for f in _files(dirs):
         try:
-            text = f.read_text(encoding="utf-8")
+            text = read_regular_file(f, MAX_CARD_FILE_BYTES, "card file").decode("utf-8")
             if not any(f.is_relative_to(t) for t in trusted):   # a folder named in a config
                 check_yaml_limits(text, str(f), MAX_VALUES, MAX_DEPTH)
             data = yaml.load(text, Loader=loader)
-        except YAMLLimitError as exc:
+        except (YAMLLimitError, UnsafeFileError) as exc:
             raise CardDataError(str(exc)) from None
         except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
             raise CardDataError(f"{f}: cannot load card data: {' '.join(str(exc).split())}") \
