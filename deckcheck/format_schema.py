@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
+                      model_validator)
 
 
 class ZoneSpec(BaseModel):
@@ -30,6 +31,40 @@ class CopyRule(BaseModel):
     zones: list[str] | None = None        # None: every counted zone
     exempt: list[Union[str, dict[str, Any]]] = []
     override_field: str | None = None     # per-card limit field ("deck_limit": int | "any")
+
+
+class MasterHeroLimit(BaseModel):
+    """``master_hero:`` of a World of Warcraft TCG format (rule 100.2e, WOW116/WOW117).
+
+    Every limit given applies. ``max_names`` (default 1: "一种主宰英雄", one kind of Master
+    Hero) counts different Master Hero names, whose copies the copy rule limits;
+    ``max_cards`` counts Master Hero cards, for an event that rules "one card". Because
+    ``extends:`` merges mappings key by key, a format that adds ``max_cards: 1`` keeps the
+    inherited ``max_names: 1`` (harmless: one card is one name); ``max_names: null`` lifts it.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_names: int | None = Field(default=1, ge=0)
+    max_cards: int | None = Field(default=None, ge=0)
+    zone: Literal["main"] = "main"        # WOW116 counts the main deck; WOW117 adds the sideboard
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(map(str, set(data) - set(cls.model_fields)))
+            if unknown:
+                raise ValueError(f"unknown key {', '.join(unknown)} (master_hero takes "
+                                 "max_names, max_cards and zone)")
+        return data
+
+    @model_validator(mode="after")
+    def _some_limit(self) -> "MasterHeroLimit":
+        if self.max_names is None and self.max_cards is None:
+            raise ValueError("give max_names or max_cards (to drop rule 100.2e, write "
+                             "rules: {disable: [WOW116, WOW117]})")
+        return self
 
 
 class Profile(BaseModel):
@@ -59,6 +94,7 @@ class FormatModel(BaseModel):
     profiles: list[Profile] = []
     rules: dict[str, list[str]] = {}     # {disable: [...], enable: [...]} by code prefix
     notes: list[str] = []
+    master_hero: MasterHeroLimit | None = None   # wowtcg only (dropped from the output if unset)
 
     @field_validator("copies", mode="before")
     @classmethod
@@ -79,6 +115,8 @@ def validate_format(data: dict[str, Any], where: str) -> dict[str, Any]:
                              for e in exc.errors()[:5])
         raise FormatError(f"{where}: invalid format: {problems}") from None
     out = model.model_dump(by_alias=True)
+    if out.get("master_hero") is None:
+        out.pop("master_hero", None)
     out["zones"] = {k: {kk: vv for kk, vv in v.items() if vv is not None}
                     for k, v in out["zones"].items()}
     return out
