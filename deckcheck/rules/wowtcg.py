@@ -2,7 +2,7 @@
 
 The seed prints sub-numbers only for 100.2a-100.2e; 100.1 (deck size), 100.2 (legal cards),
 100.3 (sideboard) and 100.4 (copies) are the numbers its own cross-references imply
-(wowtcg.md conventions). The numbers (60/30, 0 or 10, 4, one Master Hero) come from the
+(wowtcg.md conventions). The numbers (60/30, 0 or 10, 4, one kind of Master Hero) come from the
 format files in ``formats/wowtcg/``; card and hero facts from ``cards/wowtcg/``.
 
 Precedence (wowtcg.md §6): at most one finding per (card, rule); a Deckbuilding finding
@@ -686,11 +686,21 @@ class ReputationViaSideboard(WowRule):
                                base_reputation=base)
 
 
-def _master_limit(ctx: Context) -> tuple[str, int]:
+def _master_limits(ctx: Context) -> list[tuple[str, int]]:
+    """The format's Master Hero limits (``master_hero:``), each ``(how, limit)``.
+
+    ``("cards", n)`` first when the format gives ``max_cards`` (an event ruling "one card" is
+    the stricter reading), then ``("names", n)``: ``max_names``, 1 unless the format lifts it
+    with ``null`` (rule 100.2e, one kind of Master Hero). Every limit applies.
+    """
     spec = ctx.fmt.get("master_hero") or {}
-    if spec.get("max_names") is not None:
-        return "names", int(spec["max_names"])
-    return "cards", int(spec.get("max_cards", 1))
+    limits = []
+    if spec.get("max_cards") is not None:
+        limits.append(("cards", int(spec["max_cards"])))
+    names = spec.get("max_names", 1)
+    if names is not None:
+        limits.append(("names", int(names)))
+    return limits
 
 
 def _master_count(entries: list[Entry], how: str) -> int:
@@ -699,59 +709,130 @@ def _master_count(entries: list[Entry], how: str) -> int:
     return sum(e.count for e in entries)
 
 
+def _master_breach(entries: list[Entry],
+                   limits: list[tuple[str, int]]) -> tuple[str, int, int] | None:
+    """The first limit ``entries`` exceed, as ``(how, limit, count)``; None if none."""
+    for how, limit in limits:
+        have = _master_count(entries, how)
+        if have > limit:
+            return how, limit, have
+    return None
+
+
+def _master_over(entries: list[Entry], how: str, limit: int,
+                 known: Iterable[str] = ()) -> Entry:
+    """The entry that takes ``entries`` over ``limit``: the first line of the name one past
+    the limit (``names``; names in ``known`` are already counted), else the line whose copies
+    pass it (``cards``)."""
+    if how == "names":
+        seen = set(known)
+        for e in entries:
+            if e.card.name not in seen:
+                seen.add(e.card.name)
+                if len(seen) > limit:
+                    return e
+    total = 0
+    for e in entries:
+        total += e.count
+        if total > limit:
+            return e
+    return entries[-1]
+
+
+def _master_copies(ctx: Context, entries: list[Entry]) -> list[tuple[str, str]]:
+    """``("4 × Name", zone)`` per Master Hero name and zone, in deck order (one copy: the
+    name alone)."""
+    counts: dict[tuple[str, str], int] = {}
+    labels: dict[tuple[str, str], str] = {}
+    for e in entries:
+        key = (e.card.name, e.zone)
+        counts[key] = counts.get(key, 0) + e.count
+        labels.setdefault(key, ctx.label(e.card))
+    return [(f"{n} × {labels[key]}" if n != 1 else labels[key], key[1])
+            for key, n in counts.items()]
+
+
 @register
 class TooManyMasterHeroes(WowRule):
-    """The main deck holds more than one Master Hero.
+    """The main deck holds more than one kind of Master Hero.
 
     Rule 100.2e: "套牌中仅能包含一种主宰英雄 … 此规则高于于规则 100.2d" (a deck may contain only one
-    Master Hero; this overrides Deckbuilding). [decision] One Master Hero *card*; the format
-    key ``master_hero: {max_names: 1}`` switches to one name if 一种 ("one kind") is confirmed.
+    kind of Master Hero; this overrides Deckbuilding). The seed (001_56092096a03671bb.txt)
+    says 一种, "one kind", not 一张, "one card": two different Master Hero names are the
+    error, while copies of one name are
+    limited only by the copy rule (four, rule 100.4). Published tournament lists agree: a
+    Worlds 2012 side-event list and a 2017 Classic list with a "Master Hero (4)" section run
+    four copies of one Master Hero. Format key ``master_hero: {max_names: 1}`` (the default
+    of every WoW format); an event that rules "one card" adds ``max_cards: 1``.
     """
 
     code = "WOW116"
     name = "too-many-master-heroes"
-    message = ("Main deck has {actual} Master Heroes ({cards}); at most {expected}, and hero "
-               "Deckbuilding text cannot raise this (rule 100.2e).")
+    message = ("Main deck has {actual} kinds of Master Hero ({cards}); a deck may contain "
+               "only one kind of Master Hero (rule 100.2e; {format}: at most {expected}), "
+               "however many copies of it the copy rule allows, and hero Deckbuilding text "
+               "cannot raise this.")
+    cards_message = ("Main deck has {actual} Master Hero cards ({cards}); {format} allows at "
+                     "most {expected} (its master_hero max_cards, stricter than rule 100.2e's "
+                     "one kind of Master Hero), and hero Deckbuilding text cannot raise this.")
 
     def check(self, ctx):
-        how, limit = _master_limit(ctx)
         zone = (ctx.fmt.get("master_hero") or {}).get("zone", "main")
         mains = [e for e in deck_entries(ctx) if e.zone == zone and e.card.get("master_hero")]
-        have = _master_count(mains, how)
-        if have > limit:
-            extra = mains[1] if len(mains) > 1 else mains[0]
-            cards = [f"{e.count} × {ctx.label(e.card)}" if e.count != 1 else ctx.label(e.card)
-                     for e in mains]
-            yield self.finding(ctx, zone=zone, card=extra.card, line=extra.line, actual=have,
-                               expected=limit, cards=_names(cards))
+        breach = _master_breach(mains, _master_limits(ctx))
+        if breach is None:
+            return
+        how, limit, have = breach
+        extra = _master_over(mains, how, limit)
+        labels = [label for label, _ in _master_copies(ctx, mains)]
+        yield self.finding(ctx, zone=zone, card=extra.card, line=extra.line, actual=have,
+                           expected=limit, variant=how,
+                           message=self.cards_message if how == "cards" else None,
+                           cards=_names(labels), cards_items=labels)
 
 
 @register
 class MasterHeroViaSideboard(WowRule):
-    """Main deck and sideboard together hold more than one Master Hero.
+    """Main deck and sideboard together hold more than one kind of Master Hero.
 
-    Rule 100.2e allows one Master Hero in the deck; [decision] a warning, since only the main
-    deck is certain to count.
+    Rule 100.2e allows one kind of Master Hero in the deck (WOW116; the format's
+    ``master_hero`` limits). [decision] A sideboard that brings in a second name is a
+    warning, since only the main deck is certain to count; more copies of the main deck's
+    Master Hero in the sideboard are the copy rule's business, not this one's.
     """
 
     code = "WOW117"
     name = "master-hero-via-sideboard"
     severity = Severity.WARNING
-    message = ("Main deck and sideboard together hold {actual} Master Heroes ({cards}); only "
-               "one may be in the deck at a time (rule 100.2e).")
+    message = ("Main deck and sideboard together hold {actual} kinds of Master Hero "
+               "({cards}); a deck may contain only one kind of Master Hero (rule 100.2e; "
+               "{format}: at most {expected}), so swapping them in would break it.")
+    cards_message = ("Main deck and sideboard together hold {actual} Master Hero cards "
+                     "({cards}); {format} allows at most {expected} in the deck at a time "
+                     "(its master_hero max_cards; rule 100.2e).")
 
     def check(self, ctx):
-        how, limit = _master_limit(ctx)
+        limits = _master_limits(ctx)
         every = [e for e in deck_entries(ctx) if e.card.get("master_hero")]
         mains = [e for e in every if e.zone == "main"]
-        if _master_count(mains, how) > limit or _master_count(every, how) <= limit:
+        if _master_breach(mains, limits) is not None:
+            return                                  # WOW116 already
+        breach = _master_breach(every, limits)
+        if breach is None:
             return
-        side = next(e for e in every if e.zone == "sideboard")
-        cards = [f"{ctx.label(e.card)} ({e.zone})" for e in every]
-        yield self.finding(ctx, zone="sideboard", card=side.card, line=side.line,
-                           actual=_master_count(every, how), expected=limit,
-                           cards=_names(cards),
-                           card_zones=[[ctx.label(e.card), e.zone] for e in every])
+        how, limit, have = breach
+        side = [e for e in every if e.zone == "sideboard"]
+        main_names = {e.card.name for e in mains}
+        if how == "names":
+            over = _master_over(side, how, limit, known=main_names)
+        else:
+            over = _master_over(side, how, limit - _master_count(mains, how))
+        copies = _master_copies(ctx, every)
+        yield self.finding(ctx, zone="sideboard", card=over.card, line=over.line,
+                           actual=have, expected=limit, variant=how,
+                           message=self.cards_message if how == "cards" else None,
+                           cards=_names(f"{label} ({zone})" for label, zone in copies),
+                           card_zones=[[label, zone] for label, zone in copies])
 
 
 @register
