@@ -115,6 +115,7 @@ EXPECTED = {   # file -> codes that must be present (legal files: none of them e
     "legal/boris-kalecgos.txt": set(),
     "legal/boris-limited-6-flash-heal.txt": set(),
     "legal/lightsbane-scourge.txt": set(),
+    "legal/lightsbane-four-lich-kings.txt": set(),
     "illegal/horde-card-alliance-hero.txt": {"WOW109"},
     "illegal/mage-card-warrior-hero.txt": {"WOW108"},
     "illegal/tauren-required-night-elf-hero.txt": {"WOW109", "WOW110"},
