@@ -17,8 +17,15 @@ JSON (``version`` 1)::
 :mod:`deckcheck.registration.checks`, whose ``line`` is the roster line. ``list`` is the
 canonical list the fingerprint was computed from: zone -> ``[[count, card], …]``.
 
-CSV is one row per player for a spreadsheet; a value starting with ``=``, ``+``, ``-``, ``@``
-or a tab is prefixed with ``'`` so that a spreadsheet never runs it as a formula.
+CSV is one row per player for a spreadsheet, every cell quoted and guarded by
+:func:`deckcheck.safetext.spreadsheet_cell`: no part of a cell that a spreadsheet could split
+off (on ``,`` ``;`` tab ``|`` or a line break) starts with ``=``, ``+``, ``-`` or ``@``, so none
+runs as a formula (``Sam;=1+1;x`` is written ``Sam;'=1+1;x``).
+
+Text from the roster, the deck files and their paths is shown with
+:mod:`deckcheck.safetext`: hidden characters (C1 controls, bidi overrides …) as escapes in
+text, CSV and HTML, no ``::`` or ``##[`` in the text table, and the JSON keeps the exact
+content with those characters written as ``\\u`` escapes.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ from typing import Any
 from deckcheck import __version__
 from deckcheck.models import Finding
 from deckcheck.registration.run import PlayerResult, Registration
+from deckcheck.safetext import (guard_lines, json_exact, log_safe, markup_exact, one_line,
+                                spreadsheet_cell, visible)
 
 FORMATS = ("text", "json", "csv", "html")
 STATUS_LABEL = {"legal": "legal", "illegal": "ILLEGAL", "unreadable": "UNREADABLE"}
@@ -42,10 +51,6 @@ def render(reg: Registration, fmt: str) -> str:
 
 # ---------------------------------------------------------------------------------------
 # pieces shared by the formats
-
-
-def one_line(text: object) -> str:
-    return " ".join(str(text).split())
 
 
 def finding_text(f: Finding) -> str:
@@ -129,6 +134,7 @@ def render_text(reg: Registration) -> str:
         row = [p.number, p.player.name, p.player.player_id or "", short_path(p.player.deck),
                p.format_id or "", STATUS_LABEL[p.status],
                p.fingerprint.short if p.fingerprint else "", first_findings_text(p)]
+        row = [log_safe(v) for v in row]
         rows.append(row if several else row[:4] + row[5:])
     headers = ["#", "player", "player id", "deck", "format", "status", "fingerprint",
                "first findings"]
@@ -141,8 +147,8 @@ def render_text(reg: Registration) -> str:
     out.append("")
     if org:
         out.append("Organiser checks")
-        out.append(tabulate([[p.number, f.line, p.player.name, f.code, f.severity.value,
-                              one_line(f.message)]
+        out.append(tabulate([[log_safe(v) for v in (p.number, f.line, p.player.name, f.code,
+                                                    f.severity.value, one_line(f.message))]
                              for p, f in sorted(org, key=lambda pf: (pf[0].number,
                                                                      -pf[1].severity.rank,
                                                                      pf[1].code))],
@@ -153,7 +159,7 @@ def render_text(reg: Registration) -> str:
         out.append("Organiser checks: no problems")
     out.append("")
     per = reg.by_format()
-    rows = [[fid, v["players"], v["legal"], v["illegal"], v["unreadable"]]
+    rows = [[log_safe(fid), v["players"], v["legal"], v["illegal"], v["unreadable"]]
             for fid, v in per.items()]
     t = reg.totals()
     rows.append(["all", t["players"], t["legal"], t["illegal"], t["unreadable"]])
@@ -161,7 +167,7 @@ def render_text(reg: Registration) -> str:
                         tablefmt="simple"))
     out.append("")
     out.append(summary_line(reg))
-    return "\n".join(out) + "\n"
+    return guard_lines("\n".join(out)) + "\n"
 
 
 # ---------------------------------------------------------------------------------------
@@ -200,7 +206,7 @@ def render_json(reg: Registration) -> str:
            "event": reg.event.to_json(),
            "players": [player_json(p) for p in reg.players],
            "totals": reg.totals(), "by_format": reg.by_format()}
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return json_exact(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n"
 
 
 # ---------------------------------------------------------------------------------------
@@ -211,19 +217,12 @@ CSV_COLUMNS = ("number", "line", "name", "player_id", "deck", "deck_name", "game
                "organiser")
 
 
-def spreadsheet_safe(value: object) -> str:
-    text = "" if value is None else str(value)
-    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
-    return text
-
-
 def render_csv(reg: Registration) -> str:
     import csv
     import io
 
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
     w.writerow(CSV_COLUMNS)
     for p in reg.players:
         errors = sum(1 for f in p.findings if f.severity.value == "error")
@@ -234,7 +233,7 @@ def render_csv(reg: Registration) -> str:
                errors, warnings, first_findings_text(p, 3),
                " | ".join(f"{f.code} {f.severity.value}: {one_line(f.message)}"
                           for f in p.organiser)]
-        w.writerow([spreadsheet_safe(v) for v in row])
+        w.writerow([spreadsheet_cell("" if v is None else v) for v in row])
     return buf.getvalue()
 
 
@@ -266,7 +265,8 @@ tr.warning td.sev { color: var(--warn); font-weight: 600; }
 
 
 def e(value: object) -> str:
-    return escape("" if value is None else str(value), quote=True)
+    """Text for the page: hidden characters as escapes, HTML escaped, no ``::``/``##[``."""
+    return markup_exact(escape(visible(value), quote=True))
 
 
 def html_page(title: str, css: str, body: str) -> str:

@@ -74,10 +74,6 @@ def ordered_findings(result: DeckResult) -> list[Finding]:
                   key=lambda f: (f.line if f.line is not None else 0, f.code, f.message))
 
 
-def one_line(text: object) -> str:
-    return " ".join(str(text).split())
-
-
 def report_root(options: ReportOptions) -> Path:
     """The directory report paths are relative to: ``options.root``, else the git work tree
     containing the working directory, else the working directory."""

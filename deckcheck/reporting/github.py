@@ -5,6 +5,13 @@ Errors, warnings and info findings become ``::error``, ``::warning`` and ``::not
 commands with the deck's repository-relative path, the line where known and the rule code as
 title. GitHub shows only the first few annotations of a step, so the summary after the
 groups gives the totals, every deck's verdict and how many findings are only in the log.
+
+Text from a deck or its path is shown with :func:`deckcheck.safetext.log_safe` and then
+escaped by GitHub's rules (data: ``%`` ``CR`` ``LF``; properties also ``:`` ``,``). So a
+message cannot end its command, a group title cannot hold a legacy ``##[command]``, and no
+line but deckcheck's own commands starts with ``::``. The ``file=`` property stays the
+repository path as it is (GitHub matches it against the tree); its ``:`` and ``,`` are
+escaped, and on a line the runner reads as a command nothing else is looked for.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import (Reporter, error_text, is_stdin, ordered_findings,
                                       repo_path, report_root, summary)
+from deckcheck.safetext import guard_lines, log_safe
 
 #: annotations of one kind GitHub shows per step; the rest are only in the log
 ANNOTATION_LIMIT = 10
@@ -31,7 +39,8 @@ def escape_property(text: object) -> str:
 
 
 def command(name: str, message: object, **props: object) -> str:
-    """One workflow command line, e.g. ``::error file=a.txt,line=3,title=X::text``."""
+    """One workflow command line, e.g. ``::error file=a.txt,line=3,title=X::text``, escaped
+    by GitHub's rules (pass text from a deck through :func:`log_safe` first)."""
     given = ",".join(f"{k}={escape_property(v)}" for k, v in props.items() if v is not None)
     return f"::{name}{' ' + given if given else ''}::{escape_data(message)}"
 
@@ -46,15 +55,16 @@ class GithubReporter(Reporter):
         emitted = dict.fromkeys(COMMANDS.values(), 0)
         for r in results:
             file = None if is_stdin(r.path) else repo_path(r.path, root)
-            out.append(command("group", t("deckcheck {path}", lang, path=r.path)))
+            out.append(command("group", t("deckcheck {path}", lang, path=log_safe(r.path))))
             if r.error is not None:
-                out.append(command("error", error_text(r), file=file,
+                out.append(command("error", log_safe(error_text(r)), file=file,
                                    title=t("unreadable deck", lang)))
                 emitted["error"] += 1
             for f in ordered_findings(r):
                 kind = COMMANDS[f.severity]
                 line = f.line if file is not None else None  # a line needs a file
-                out.append(command(kind, f.message, file=file, line=line, title=f.code))
+                out.append(command(kind, log_safe(f.message), file=file, line=line,
+                                   title=log_safe(f.code)))
                 emitted[kind] += 1
             out.append("::endgroup::")
         totals = summary(results)
@@ -74,9 +84,10 @@ class GithubReporter(Reporter):
                 counted = ((r.count(Severity.ERROR), "{n} error(s)"),
                            (r.count(Severity.WARNING), "{n} warning(s)"))
                 parts = [t(word, lang, n=n) for n, word in counted if n]
-                detail = comma.join([r.format or "?"] + parts)
+                detail = comma.join([log_safe(r.format or "?")] + parts)
                 verdict += f" ({detail})" if lang == "en" else f"（{detail}）"
-            out.append(f"  {escape_data(r.path)}: {verdict}")  # one line, never a command
+            # one plain line, never a command
+            out.append(guard_lines(f"  {escape_data(log_safe(r.path))}: {verdict}"))
         hidden = {k: n - ANNOTATION_LIMIT for k, n in emitted.items() if n > ANNOTATION_LIMIT}
         if hidden:
             listed = comma.join(t("{n} {kind}(s)", lang, n=n, kind=t(k, lang))

@@ -15,6 +15,7 @@ from deckcheck import __version__
 from deckcheck.i18n import chart as chart_in, section as section_in, t, zone_name
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
+from deckcheck.safetext import markup_exact, visible
 
 #: the fill of chart bars (used for nothing else on the page; tests look for it)
 BAR_COLOUR = "#2563eb"
@@ -62,7 +63,10 @@ footer { color: var(--muted); font-size: .85em; margin-top: 24px; }
 
 
 def e(value: object) -> str:
-    return escape(str(value), quote=True)
+    """Text for the page: hidden characters shown as escapes (a bidi override cannot reorder
+    the page), HTML escaped, and ``::``/``##[`` written with a character reference so that
+    the page printed to a CI log carries no workflow command."""
+    return markup_exact(escape(visible(value), quote=True))
 
 
 def _num(value: float) -> str:

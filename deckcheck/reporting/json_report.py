@@ -7,6 +7,7 @@ import json
 from deckcheck import __version__
 from deckcheck.models import DeckResult
 from deckcheck.reporting.base import Reporter, summary
+from deckcheck.safetext import json_exact
 
 
 class JsonReporter(Reporter):
@@ -21,5 +22,6 @@ class JsonReporter(Reporter):
         }
 
     def render(self, results: list[DeckResult]) -> str:
-        return json.dumps(self.document(results), ensure_ascii=False, indent=2,
-                          default=str) + "\n"
+        # exact content; hidden characters and "##[" / "::" written as \u escapes
+        return json_exact(json.dumps(self.document(results), ensure_ascii=False, indent=2,
+                                     default=str)) + "\n"

@@ -4,7 +4,9 @@ One ``<testsuite>`` per deck (named by its path) and one ``<testcase>`` per rule
 named ``CODE rule-name`` so names are unique within the suite. A rule with an error finding
 (with ``--strict`` also a warning) is a ``<failure>``; its other findings go to
 ``<system-out>``. Rules the user left out are ``<skipped>``. A deck that could not be read is a
-suite with one test carrying an ``<error>``. Built with ElementTree, so all text is escaped.
+suite with one test carrying an ``<error>``. Built with ElementTree, so all text is escaped;
+hidden characters are shown as escapes (:func:`deckcheck.safetext.visible`) and ``::`` or
+``##[`` are written with character references, so the XML printed to a CI log runs nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Finding
 from deckcheck.reporting.base import (Reporter, error_text, is_failure, ordered_findings,
                                       rules_checked)
+from deckcheck.safetext import markup_exact, visible
 
 
 class JunitReporter(Reporter):
@@ -36,7 +39,7 @@ class JunitReporter(Reporter):
     def render(self, results: list[DeckResult]) -> str:
         root = self.tree(results)
         ET.indent(root)
-        body = ET.tostring(root, encoding="unicode")
+        body = markup_exact(ET.tostring(root, encoding="unicode"))
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
     # -- one deck ---------------------------------------------------------------------------
@@ -96,7 +99,8 @@ def _finding_line(r: DeckResult, f: Finding, lang: str = "en") -> str:
 
 
 def _xml_text(value: object) -> str:
-    """Text XML 1.0 can hold: ElementTree escapes markup but not control characters."""
+    """Text XML 1.0 can hold: ElementTree escapes markup but not control characters, which
+    are shown as escapes; the noncharacters U+FFFE/U+FFFF become U+FFFD."""
     return "".join(ch if ch in "\t\n\r" or (ord(ch) >= 0x20 and ch not in "\ufffe\uffff"
                                               and not 0xD800 <= ord(ch) <= 0xDFFF)
-                   else "\ufffd" for ch in str(value))
+                   else "\ufffd" for ch in visible(value))

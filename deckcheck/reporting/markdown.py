@@ -1,8 +1,20 @@
 """Markdown for CI job summaries (``>> $GITHUB_STEP_SUMMARY``) and pull-request comments.
 
 A table of every deck (format, legal, errors, warnings), then a findings table for each deck
-that is illegal or has warnings. Cell text is escaped: ``|`` cannot end a cell, markup and
-HTML in card names stay text, and line breaks are removed.
+that is illegal or has warnings.
+
+Every piece of text is escaped by :func:`cell`, because a summary is rendered when someone
+views it and may be printed to the CI log as well:
+
+* it is first shown with :func:`deckcheck.safetext.log_safe` (hidden characters as escapes,
+  no ``::`` or ``##[``), exactly as the text and concise reports show it;
+* ``|`` cannot end a cell; ``&``, ``<`` and ``>`` are entities, so no raw HTML (``<img>``,
+  ``<a>``) and no ``<https://…>`` autolink; the markup characters are backslash-escaped, so
+  ``![…](…)`` and ``[…](…)`` are no image and no link;
+* GitHub's bare autolinks are broken where they start: the ``:`` before ``//``
+  (``https\\://``) and the dot of ``www.`` are escaped, and ``@`` is followed by a zero-width
+  space (``&#8203;``) so that neither an e-mail link nor an ``@mention`` is made. The summary
+  shows the same characters, none of them a link or an image fetched from anywhere.
 """
 
 from __future__ import annotations
@@ -12,15 +24,23 @@ import re
 from deckcheck.i18n import t, zone_name
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
+from deckcheck.safetext import guard_lines, one_line
 
 _MARKUP = re.compile(r"([\\`*_\[\]#~])")
+# where GitHub starts a bare link: a scheme's "://", "www." (after markup escaping)
+_AUTOLINK = re.compile(r":(?=/)|(www)\.", re.IGNORECASE)
+
+
+def _break_autolink(m: re.Match) -> str:
+    return "\\:" if m.group() == ":" else m.group(1) + "\\."
 
 
 def cell(value: object) -> str:
-    """Text safe inside a GitHub-flavoured Markdown table cell."""
-    text = " ".join(str(value).split())
+    """Text safe inside a GitHub-flavoured Markdown table cell (or as a line of its own)."""
+    text = one_line(value)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _MARKUP.sub(r"\\\1", text)
+    text = _AUTOLINK.sub(_break_autolink, text).replace("@", "@&#8203;")
     return text.replace("|", "\\|")
 
 
@@ -63,4 +83,4 @@ class MarkdownReporter(Reporter):
             out += table([t(h, lang) for h in ("code", "severity", "line", "zone", "card",
                                                "message")], rows)
             out.append("")
-        return "\n".join(out).rstrip("\n") + "\n"
+        return guard_lines("\n".join(out).rstrip("\n")) + "\n"

@@ -18,6 +18,7 @@ from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Finding
 from deckcheck.reporting.base import (LEVELS, Reporter, UndocumentedRule, error_text, is_stdin,
                                       ordered_findings, relative_path, report_root)
+from deckcheck.safetext import json_exact
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -63,8 +64,9 @@ class SarifReporter(Reporter):
         return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
     def render(self, results: list[DeckResult]) -> str:
-        return json.dumps(self.document(results), ensure_ascii=False, indent=2,
-                          default=str) + "\n"
+        # exact content; hidden characters and "##[" / "::" written as \u escapes
+        return json_exact(json.dumps(self.document(results), ensure_ascii=False, indent=2,
+                                     default=str)) + "\n"
 
     # -- pieces -----------------------------------------------------------------------------
     @staticmethod

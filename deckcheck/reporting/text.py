@@ -1,10 +1,26 @@
-"""The human report: per deck a zone-count table, a findings table, game tables, a summary."""
+"""The human report: per deck a zone-count table, a findings table, game tables, a summary.
+
+Every value is shown with :func:`deckcheck.safetext.log_safe` before the tables are laid out
+(so escapes keep the columns aligned), and the finished report passes through
+:func:`deckcheck.safetext.guard_lines`: no hidden character and no workflow command, even
+where the table wraps a long name onto a line of its own.
+"""
 
 from __future__ import annotations
 
 from deckcheck.i18n import section, t, zone_name
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, summary
+from deckcheck.safetext import guard_lines, log_safe
+
+
+def _cell(value: object) -> object:
+    """A table cell: numbers stay numbers (right-aligned), text is shown safely."""
+    return value if isinstance(value, (int, float)) else log_safe(value)
+
+
+def _rows(rows) -> list[list[object]]:
+    return [[_cell(v) for v in row] for row in rows]
 
 
 class TextReporter(Reporter):
@@ -17,32 +33,34 @@ class TextReporter(Reporter):
         out: list[str] = []
         for r in results:
             if r.error is not None:
-                out.append(f"{r.path}: {t('unreadable', lang).upper()}: {r.error}")
+                out.append(f"{log_safe(r.path)}: {t('unreadable', lang).upper()}: "
+                           f"{log_safe(r.error)}")
                 out.append("")
                 continue
             status = t("legal", lang) if r.legal else t("illegal", lang)
-            title = f"{r.path} — {r.format}"
+            title = f"{log_safe(r.path)} — {log_safe(r.format)}"
             if r.date:
-                title += t(" on {date}", lang, date=r.date)
+                title += t(" on {date}", lang, date=log_safe(r.date))
             if r.stats.get("profile"):
-                title += t(" (profile {profile})", lang, profile=r.stats["profile"])
+                title += t(" (profile {profile})", lang, profile=log_safe(r.stats["profile"]))
             out.append(t("{title}: {status}", lang, title=title, status=status.upper()))
             if r.counts:
-                out.append(tabulate([[zone_name(r.game, z, lang), n]
-                                     for z, n in r.counts.items()],
+                out.append(tabulate(_rows([zone_name(r.game, z, lang), n]
+                                          for z, n in r.counts.items()),
                                     headers=[t("zone", lang), t("cards", lang)],
                                     tablefmt="simple", colalign=("left", "right")))
             for title_, headers, rows in self._game_sections(r):
                 title_, headers, rows = section(r.game, title_, headers, rows, lang)
                 out.append("")
-                out.append(title_)
-                out.append(tabulate(rows, headers=headers, tablefmt="simple"))
+                out.append(log_safe(title_))
+                out.append(tabulate(_rows(rows), headers=[log_safe(h) for h in headers],
+                                    tablefmt="simple"))
             out.append("")
             if r.findings:
                 rows = [[f.code, t(f.severity.value, lang), zone_name(r.game, f.zone or "", lang),
                          f.card or "",
                          f.line if f.line is not None else "", f.message] for f in r.findings]
-                out.append(tabulate(rows, headers=[t(h, lang) for h in
+                out.append(tabulate(_rows(rows), headers=[t(h, lang) for h in
                                                    ("code", "severity", "zone", "card", "line",
                                                     "message")],
                                     tablefmt="simple", maxcolwidths=[None, None, None, 28, None, 70]))
@@ -59,7 +77,7 @@ class TextReporter(Reporter):
             if n:
                 out.append(t("strict summary", lang, n=n) if lang != "en" else
                            f"With --strict, {n} legal deck(s) fail because of warnings (exit 1).")
-        return "\n".join(out) + "\n"
+        return guard_lines("\n".join(out)) + "\n"
 
     def _game_sections(self, r: DeckResult):
         if r.game is None:
