@@ -11,11 +11,13 @@ CLI, the worker pool and library users get identical results.
 from __future__ import annotations
 
 import datetime as _dt
-import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from deckcheck.discovery import Skipped, SkipHandler, Target, named_path_problem, walk, \
+    working_tree
 from deckcheck.models import DeckResult, Finding, Severity
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
 
@@ -67,10 +69,22 @@ def check_bytes(data: bytes, format_id: str | None = None, date: str | None = No
 
 
 def check_file(path: str | Path, opts: Options) -> DeckResult:
-    """Check one file; reading and usage problems become ``result.error`` (exit 2)."""
+    """Check one file; reading and usage problems become ``result.error`` (exit 2).
+
+    So does a file that is not a deck list (:mod:`deckcheck.parsing.decklike`): its
+    ``result.not_a_deck`` says why, and nothing of its content is quoted anywhere.
+    """
+    from deckcheck.parsing.decklike import not_a_deck_list
+
     name = shown_path(str(path))
     try:
         src = read_path(path)
+        why = not_a_deck_list(src.text)
+        if why is not None:
+            return DeckResult(path=src.path, game=None, format=opts.format_id, date=opts.date,
+                              error=f"{src.path}: not a deck list ({why}); name a deck file, "
+                                    "or write one card per line (e.g. '4 Card Name')",
+                              not_a_deck=why)
         return check_source(src, opts)
     except ReadError as exc:
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
@@ -256,66 +270,108 @@ def parse_source(src: SourceText, opts: Options):
 # many decks
 
 
-def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False) -> list[str]:
-    """Expand directories (recursively, in a stable order) into deck files.
+def print_skipped(skipped: Skipped) -> None:
+    """The default report of a file passed over: one info line on standard error."""
+    sys.stderr.write(f"deckcheck: info: {skipped}\n")
+
+
+def collect_targets(paths: Iterable[str], config=None, force_exclude: bool = False,
+                    on_skip: SkipHandler | None = print_skipped) -> list[Target]:
+    """The files to check for the paths of a command line, in order, under the link policy
+    of :mod:`deckcheck.discovery`: directories are walked (recursively, in a stable order);
+    a named path that the policy refuses becomes a :class:`Target` with its ``problem``.
 
     The config's include/exclude patterns filter files found in directories; with
     ``force_exclude`` they also filter files named explicitly (as pre-commit passes them).
-    Inside a directory, a symbolic link is followed only when it stays inside that
-    directory: a pull request must not make the report quote a file from elsewhere.
     """
     from deckcheck.parsing.detect import DECK_EXTENSIONS
 
-    out: list[str] = []
+    tree = None
+    out: list[Target] = []
     for p in paths:
         if p == "-":
-            out.append(p)
+            out.append(Target(p))
+            continue
+        tree = tree or working_tree()
+        problem = named_path_problem(p, tree)
+        if problem is not None:
+            out.append(Target(p, problem=problem))
             continue
         path = Path(p)
         if force_exclude and config is not None and path.is_file() and not config.wants(path):
             continue
-        if path.is_dir():
-            found = []
-            unwanted = 0
-            top = path.resolve()
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for f in sorted(files):
-                    fp = Path(root) / f
-                    if f.startswith(".") or fp.suffix.lower() not in DECK_EXTENSIONS:
-                        continue
-                    if f.lower() in ("readme.md", "sources.md"):
-                        continue
-                    if fp.is_symlink() and not fp.resolve().is_relative_to(top):
-                        continue
-                    if config is not None and not config.wants(fp):
-                        unwanted += 1
-                        continue
-                    found.append(str(fp))
-            if not found and unwanted:
-                raise NothingToCheck(
-                    f"{shown_path(p)}: the include/exclude patterns of {config.path} leave none "
-                    f"of the {unwanted} deck file(s) in this directory; change them or name "
-                    "the files")
-            if not found:
-                raise NothingToCheck(f"{shown_path(p)}: no deck files found in this directory "
-                                     f"(looked for {', '.join(sorted(DECK_EXTENSIONS))})")
-            out.extend(found)
-        else:
-            out.append(str(path))
+        if not path.is_dir():
+            out.append(Target(str(path)))
+            continue
+        found, unwanted = walk(p, config, on_skip)
+        if not found and unwanted:
+            raise NothingToCheck(
+                f"{shown_path(p)}: the include/exclude patterns of {config.path} leave none "
+                f"of the {unwanted} deck file(s) in this directory; change them or name "
+                "the files")
+        if not found:
+            raise NothingToCheck(f"{shown_path(p)}: no deck files found in this directory "
+                                 f"(looked for {', '.join(sorted(DECK_EXTENSIONS))})")
+        out.extend(found)
     return out
 
 
+def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False,
+                  on_skip: SkipHandler | None = print_skipped) -> list[str]:
+    """:func:`collect_targets` as plain paths; a named path the link policy refuses is a
+    :class:`UsageError` (nothing is read)."""
+    targets = collect_targets(paths, config, force_exclude, on_skip)
+    for t in targets:
+        if t.problem is not None:
+            raise UsageError(f"{shown_path(t.path)}: {t.problem}")
+    return [t.path for t in targets]
+
+
 def check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
-                progress=None, force_exclude: bool = False) -> list[DeckResult]:
-    files = collect_paths(paths, opts.config, force_exclude)
+                progress=None, force_exclude: bool = False,
+                on_skip: SkipHandler | None = print_skipped) -> list[DeckResult]:
+    """Check every file the paths name, in order.
+
+    A refused named path is a result with an ``error`` (exit 2), as is a named file that is
+    not a deck list. A file met while walking a directory that is not a deck list is passed
+    to ``on_skip`` and left out of the results (it is no deck, so it does not change the
+    exit code); a directory left with no deck list at all is :class:`NothingToCheck`.
+    """
+    targets = collect_targets(paths, opts.config, force_exclude, on_skip)
+    files = [t.path for t in targets if t.problem is None]
     if jobs > 1 and len(files) > 1:
         from deckcheck.batch import check_parallel
 
-        return check_parallel(files, opts, jobs, progress)
-    results = []
-    for f in files:
-        results.append(check_file(f, opts))
-        if progress is not None:
-            progress(len(results), len(files))
+        checked = iter(check_parallel(files, opts, jobs, progress))
+    else:
+        checked = iter(_check_each(files, opts, progress))
+    results: list[DeckResult] = []
+    skipped: dict[str, int] = {}
+    kept: set[str] = set()
+    for t in targets:
+        if t.problem is not None:
+            name = shown_path(t.path)
+            results.append(DeckResult(path=name, game=None, format=opts.format_id,
+                                      date=opts.date, error=f"{name}: {t.problem}"))
+            continue
+        result = next(checked)
+        if t.walked and result.not_a_deck is not None:
+            if on_skip is not None:
+                on_skip(Skipped(t.path, f"not a deck list ({result.not_a_deck})"))
+            skipped[t.top or ""] = skipped.get(t.top or "", 0) + 1
+            continue
+        if t.top is not None:
+            kept.add(t.top)
+        results.append(result)
+    for top, n in skipped.items():
+        if top not in kept:
+            raise NothingToCheck(f"{shown_path(top)}: no deck lists in this directory ({n} "
+                                 "file(s) skipped: not deck lists)")
     return results
+
+
+def _check_each(files: list[str], opts: Options, progress=None) -> Iterable[DeckResult]:
+    for i, f in enumerate(files, start=1):
+        yield check_file(f, opts)
+        if progress is not None:
+            progress(i, len(files))

@@ -188,6 +188,7 @@ class DeckResult:
     counts: dict[str, int] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
     error: str | None = None   # the deck could not be read or checked (exit 2)
+    not_a_deck: str | None = None   # why the file is no deck list (``error`` is set too)
 
     @property
     def legal(self) -> bool:

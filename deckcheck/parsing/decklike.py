@@ -1,0 +1,279 @@
+"""Is a file a deck list at all? Decided by the shape of its lines, never by card names.
+
+A folder of deck lists also holds notes, rosters, READMEs and, through a link a pull request
+planted, maybe a ``.git/config`` with a CI token in it. Read as a deck, each of those lines
+would be quoted back as an unknown card in every report. :func:`not_a_deck_list` looks at
+the lines first and says why a file is no deck list, in words that quote nothing of it.
+
+A file is a deck list when a deck program's format recognises its content (OCTGN, fowpro,
+Cockatrice, MTGO, Forge, CSV exports with a card-name header …; the file name's extension
+alone does not count), or when enough of its lines read as deck lines:
+
+* **deck lines** — a count and a name (``4 Lightning Bolt``, ``Name x4``, ``2张 X``), a zone
+  or type heading of any game (``Sideboard``, ``备牌``, ``--- Attack ---``), a metadata line
+  (``Format: …``, ``Player: …``) or a one-line zone entry (``Ruler: X``);
+* **bare names** — a line that could be a card's name written without a count (Mage Wars
+  books and Commander lists are written that way): a dozen words at most, no sentence;
+* **foreign lines** — what no deck line holds: ``key = value`` settings and other code
+  punctuation (``= { } < > | \\ ; ```), web addresses, ``[section]`` headers of INI files,
+  CSV rows, JSON keys, sentences of prose, overlong lines;
+* comments, separators, totals and forum markup count for neither side.
+
+Whether the names are known cards plays no part: a list of cards deckcheck does not know yet
+is still a deck list, and is checked (and fails with unknown-card findings).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET, _CONTROL, _HALF_WIDTH,
+                                    _HEADER_COUNT, _HEADER_DECOR, _KEY_VALUE, _MARKUP,
+                                    _SEPARATOR, _TOTAL_LINE, parse_card_text)
+from deckcheck.parsing.wowtcg import _CSV_ROW
+from deckcheck.reading import split_lines
+
+#: no card name holds these; a line with one is code, a setting or markup
+_CODE_CHARS = re.compile(r"[={}<>|\\;`]|://")
+#: "[core]", "[remote "origin"]", "[tool.pytest]": a section of an INI or TOML file
+_INI_SECTION = re.compile(r'^\[(?:[a-z0-9_.-]++(?:[ \t]++"[^"]*+")?+|[^\]"]*+"[^"]*+"[^\]]*+)\]$')
+#: '"name": …' — a key of a JSON (or quoted YAML) document
+_JSON_KEY = re.compile(r'^"[^"]*+"[ \t]*+:')
+#: "max_players:", "on-push: true": a lower-case identifier as a key (YAML, TOML, env files)
+_IDENT_KEY = re.compile(r"^[a-z][a-z0-9]*+(?:[_.-][a-z0-9]++)++[ \t]*+:|^[a-z][a-z0-9]*+:(?:[ \t]|$)")
+#: "print(path)", "def main():", "main()": a call or definition in source code (a set code in
+#: brackets, "Ram(THS)", is not one)
+_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*+\((?![A-Z0-9]{2,6}\))[^()]*+\)[:;,]?$")
+#: "import os", "return 0", "const x": a statement of a programming language (in lower case:
+#: "Return to Dust" and "From Beyond" are cards)
+_STATEMENT = re.compile(r"^(?:import|from|def|class|return|elif|else|except|try|finally|while|"
+                        r"const|let|var|function|export|package|public|private|static|void|"
+                        r"fn|use|#include|#define)(?:[ \t]++[a-z_.*\d\"']|[ \t]*+[:({]|$)")
+#: a field separator of a table export: a comma or tab with no blank after it
+_TIGHT_SEPARATOR = re.compile(r",(?=[^ \t])|\t")
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+#: small words that stay in lower case in title-case card names
+_SMALL_WORDS = frozenset(
+    "a an and as at be by de del der des di du el en for from in into is it la le les los "
+    "nor not o of on or over than the then through to under upon van via von vs with".split())
+#: a bare name has at most this many words (the longest card names have eleven)
+MAX_NAME_WORDS = 12
+
+_FOREIGN_KINDS = {
+    "code": "settings or code",
+    "address": "web addresses",
+    "section": "[section] headers of a settings file",
+    "table": "comma- or tab-separated table rows",
+    "key": "keys of a data file",
+    "prose": "sentences of prose",
+    "long": f"lines of over {MAX_LINE} characters",
+    "control": "control characters",
+}
+
+
+@dataclass(slots=True)
+class LineCensus:
+    """How many lines of a file read as deck lines, bare names and foreign lines."""
+
+    deck: int = 0
+    bare: int = 0
+    foreign: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)   # foreign kind -> lines
+
+    def add_foreign(self, kind: str) -> None:
+        self.foreign += 1
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Vocabulary:
+    """Every game's zone and type headings and metadata keys (normalised keys)."""
+
+    headings: frozenset[str]
+    metadata: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> _Vocabulary:
+    # the games' data alone (no game module is imported): cheap, and the same for every file
+    from deckcheck.formats import FormatError, game_definition, game_ids
+    from deckcheck.games.base import Game
+    from deckcheck.matching import normalise
+
+    headings: set[str] = set()
+    metadata: set[str] = set()
+    for game_id in game_ids():
+        try:
+            data = game_definition(game_id)
+        except FormatError:
+            continue
+        game = Game(dict(data, id=game_id))
+        headings.update(game.header_map)
+        headings.update(game.hint_map)
+        for type_, words in (data.get("type_headers") or {}).items():
+            headings.update(normalise.key(str(w)) for w in [type_, *(words or ())])
+        metadata.update(game.metadata_map)
+    headings.discard("")
+    metadata.discard("")
+    return _Vocabulary(frozenset(headings), frozenset(metadata))
+
+
+def _key(text: str) -> str:
+    from deckcheck.matching import normalise
+
+    return normalise.key(text)
+
+
+@lru_cache(maxsize=1)
+def _detectors() -> tuple[tuple[str, Callable[[str, str], bool]], ...]:
+    """Every game's deck-file detectors, then the shared OCTGN and fowpro ones."""
+    from deckcheck.formats import FormatError, game_ids
+    from deckcheck.games.base import load_game
+    from deckcheck.parsing.fdk import looks_like_fdk
+    from deckcheck.parsing.o8d import looks_like_o8d
+
+    out: list[tuple[str, Callable[[str, str], bool]]] = [
+        ("o8d", lambda path, text: looks_like_o8d(text)),
+        ("fdk", lambda path, text: looks_like_fdk(text))]
+    for game_id in game_ids():
+        try:
+            parsers = load_game(game_id).parsers
+        except FormatError:
+            continue
+        out.extend((name, detect) for name, (detect, _) in parsers.items())
+    return tuple(out)
+
+
+def known_deck_format(text: str) -> str | None:
+    """The deck program format whose content ``text`` has, or None; the extension of the
+    file's name is not consulted (any file can be named ``.csv`` or ``.deck``)."""
+    for name, detect in _detectors():
+        if detect("<content>", text):   # no suffix: the content alone decides
+            return name
+    return None
+
+
+def census(text: str) -> LineCensus:
+    """Sort every non-blank line of ``text`` into deck lines, bare names and foreign lines."""
+    vocab = _vocabulary()
+    out = LineCensus()
+    for raw in split_lines(text):
+        line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
+        if not line:
+            continue
+        kind = _line_kind(line, vocab)
+        if kind == "deck":
+            out.deck += 1
+        elif kind == "bare":
+            out.bare += 1
+        elif kind is not None:
+            out.add_foreign(kind)
+    return out
+
+
+def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
+    """``deck``, ``bare``, a foreign kind (a key of :data:`_FOREIGN_KINDS`) or None (a
+    comment, separator, total or markup: neither side)."""
+    if len(line) > MAX_LINE:
+        return "long"
+    if _CONTROL.search(line):
+        return "control"
+    if _SEPARATOR.match(line):
+        return None
+    line = line.translate(_HALF_WIDTH)
+    is_comment = line.startswith(("#", "//"))
+    decorated = _HEADER_DECOR.sub("", line) if line.startswith(("#", "//", "-", "=", "*")) \
+        else line
+    # a heading of any game, as the text reader strips it: "Sideboard (15):", "[Creatures]"
+    undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
+    bare = _HEADER_COUNT.sub("", undecorated).strip().rstrip(":：").strip().lstrip("/")
+    if bare and _key(bare) in vocab.headings:
+        return "deck"
+    if is_comment:
+        return None
+    if _BRACKET_TAG.match(decorated) and ("/" in decorated[:2]
+                                          or decorated.strip("[]/ ").casefold() in _MARKUP):
+        return None                      # forum markup: "[cardlist]", "[/Creatures]"
+    if _INI_SECTION.match(line):
+        return "section"
+    m = _KEY_VALUE.match(line)
+    if m and m.group("rest").strip():
+        key = _key(m.group("key"))
+        if key in vocab.metadata:       # "Format: fow-classic", "Player: …" (any value)
+            return "deck"
+        if key in vocab.headings:       # "Ruler: Alice", "SB: 2 Negate"
+            return "prose" if _name_kind(m.group("rest").strip(), False) == "prose" else "deck"
+    if "://" in line:
+        return "address"
+    if _JSON_KEY.match(line) or _IDENT_KEY.match(line):
+        return "key"
+    if _CODE_CHARS.search(line) or _CALL.search(line) or _STATEMENT.match(line):
+        return "code"
+    if len(_TIGHT_SEPARATOR.findall(line)) >= 2:
+        return "deck" if _is_card_row(line) else "table"
+    if _TOTAL_LINE.match(line):
+        return None
+    body = _BULLET.sub("", line).strip()
+    parsed = parse_card_text(body)
+    if isinstance(parsed, str):         # "4.5 Island", "-1 Forest": a count, but a bad one
+        return _name_kind(body, counted=True) if body[:1].isdigit() or body[:1] in "+-" \
+            else "prose"
+    return _name_kind(parsed.raw_name, counted=not parsed.implicit)
+
+
+def _is_card_row(line: str) -> bool:
+    """A row of a card export: a name, then a plausible count ('"Flash Heal",4,SW,…')."""
+    m = _CSV_ROW.match(line)
+    if not m:
+        return False
+    count = m.group(0).rstrip(", \t").rsplit(",", 1)[-1].strip()
+    return count.isdigit() and int(count) <= MAX_COUNT
+
+
+def _name_kind(name: str, counted: bool) -> str | None:
+    """``deck`` (counted) or ``bare`` when ``name`` can be a card's name, ``prose`` when it
+    cannot, None when it holds no word at all.
+
+    A counted line is a deck line unless its "name" is plainly a sentence; a bare line must
+    also not read like prose in lower case (``Ask Bob about the date``), since card names are
+    written in title case (``Rapunzel, the Long-Haired Princess``) or in Chinese.
+    """
+    words = _WORD.findall(name)
+    if not words:                       # "100.", "2012-02-03": a number, no name
+        return None
+    if len(name.split()) > MAX_NAME_WORDS:
+        return "prose"
+    if "。" in name or "，" in name:
+        return "prose"
+    if len(words) >= 5 and name.endswith(".") and not name.endswith(".."):
+        return "prose"
+    lower = sum(1 for w in words if w[0].islower() and w.casefold() not in _SMALL_WORDS)
+    if counted:   # a player may type names in lower case: only a long run of words is prose
+        return "prose" if len(words) >= 6 and lower >= 3 else "deck"
+    if len(words) >= 4 and lower >= 2:
+        return "prose"
+    if len(words) >= 3 and name.endswith(".") and not name.endswith(".."):
+        return "prose"
+    return "bare"
+
+
+def not_a_deck_list(text: str) -> str | None:
+    """Why ``text`` is no deck list (a phrase that quotes nothing of it), or None when it is
+    one. See the module docstring for the shapes counted."""
+    c = census(text)
+    entries = c.deck + c.bare
+    if entries > c.foreign or known_deck_format(text) is not None:
+        return None
+    if entries == 0:
+        why = "no line reads as a card entry or zone heading"
+        return f"{why}; {_kinds(c)}" if c.foreign else why
+    # foreign lines are rare in a deck list (a note, a link): a file needs more entries
+    return f"{c.foreign} of {c.foreign + entries} lines are not deck lines; {_kinds(c)}"
+
+
+def _kinds(c: LineCensus) -> str:
+    parts = sorted(c.kinds.items(), key=lambda kv: -kv[1])
+    return "its lines read as " + ", ".join(_FOREIGN_KINDS[k] for k, _ in parts[:3])
