@@ -237,6 +237,8 @@ def load_config(path: Path | None = None, discover: bool = True) -> Config:
 def _yaml_with_lines(path: Path, repository: Path) -> tuple[dict[str, Any], Any]:
     import yaml
 
+    from deckcheck.config_schema import shorten
+
     try:
         text = read_regular_file(path, MAX_CONFIG_BYTES, "configuration", repository) \
             .decode("utf-8")
@@ -254,6 +256,7 @@ def _yaml_with_lines(path: Path, repository: Path) -> tuple[dict[str, Any], Any]
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
         problem = getattr(exc, "problem", None) or (str(exc).splitlines() or [repr(exc)])[0]
+        problem = shorten(problem, 3 * MAX_QUOTED)   # it may quote an alias or a character
         raise ConfigError(f"{where}: invalid YAML: {problem} (only plain YAML is accepted; "
                           "no tags)") from None
     except ValueError as exc:   # a value that looks like a date but is none: 2012-02-30

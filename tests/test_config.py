@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from deckcheck.config import ConfigError, find_config, glob_match, load_config
+from deckcheck.safeio import UnsafeFileError, check_regular_file, read_regular_file
 
 
 def write(path: Path, text: str) -> Path:
@@ -61,7 +63,10 @@ severity: {FOW112: error}
     ("lang: klingon\n", 1, "lang"),
     ("formats: [\n", 2, "invalid YAML"),
     ("x: !!python/object/apply:os.system ['true']\n", 1, "invalid YAML"),
-    ("extends: nowhere.yaml\n", None, "neither a preset"),
+    ("extends: nowhere.yaml\n", 1, "neither a preset"),
+    ("lang: en\ncards: {fwo: cards}\n", 2, "cards.fwo: not a game; the games are fow"),
+    ("formats-dirs: [nowhere]\n", 1, "formats-dirs.0: 'nowhere' is not a folder"),
+    ("include: [decks/**, ../*]\n", 1, "include.1: the pattern '../*' climbs out"),
     ("formats:\n  - path: x\n    format: mtg-standard\n    date: 2012-02-30\n", 4, "invalid date"),
     ("formats:\n  - path: x\n    format: fow-wandrer\n", 3, "did you mean fow-wanderer?"),
 ])
@@ -84,3 +89,50 @@ def test_glob():
     assert glob_match("decks/a/b.txt", "decks/**")
     assert glob_match("decks/b.txt", "decks/**/*.txt")
     assert not glob_match("other/decks/b.txt", "decks/**")
+
+
+def test_the_repository_is_the_nearest_folder_holding_git(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    assert load_config(write(repo / "ci" / "deckcheck.yaml", "lang: en\n")).repository == repo
+    alone = write(tmp_path / "elsewhere" / "c.yaml", "lang: en\n")
+    assert load_config(alone).repository == alone.parent     # no .git: its own folder
+
+
+def test_a_config_name_that_is_no_file_is_refused_not_skipped(tmp_path, monkeypatch):
+    """A folder (or FIFO, or device link) named .deckcheck.yaml was passed over for a
+    configuration further up, or none; now it is named as the problem."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".deckcheck.yaml").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=r"\.deckcheck\.yaml: the configuration is a folder, "
+                                          "not a regular file"):
+        load_config()
+
+
+def test_messages_show_control_characters_escaped_and_long_values_shortened(tmp_path):
+    cfg_path = write(tmp_path / ".deckcheck.yaml", '"evil\\e[2J\\u202ekey": 1\n')
+    with pytest.raises(ConfigError) as err:
+        load_config(cfg_path)
+    assert "\x1b" not in str(err.value) and "\u202e" not in str(err.value)
+    assert "evil\\x1b[2J\\u202ekey: unknown key" in str(err.value)
+    cfg_path = write(tmp_path / ".deckcheck.yaml", f"select: [{'X' * 300}]\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(cfg_path)
+    assert "X" * 39 + "…' is not a rule code" in str(err.value) and "X" * 41 not in str(err.value)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null (POSIX)")
+def test_safe_reader_refuses_devices_large_files_and_links_out_of_the_root(tmp_path):
+    with pytest.raises(UnsafeFileError, match="is a character device, not a regular file"):
+        check_regular_file(Path("/dev/null"), 1024, "card file")
+    small = write(tmp_path / "root" / "a.yaml", "x: 1\n")
+    assert read_regular_file(small, 5, "card file", tmp_path / "root") == b"x: 1\n"
+    with pytest.raises(UnsafeFileError, match="larger than 4 bytes"):
+        read_regular_file(small, 4, "card file")
+    outside = write(tmp_path / "secret.yaml", "token: 1\n")
+    (tmp_path / "root" / "b.yaml").symlink_to(outside)
+    with pytest.raises(UnsafeFileError, match="outside the repository .*a link to") as err:
+        read_regular_file(tmp_path / "root" / "b.yaml", 1024, "card file", tmp_path / "root")
+    assert "token" not in str(err.value)
+    assert read_regular_file(tmp_path / "root" / "b.yaml", 1024, "card file") == b"token: 1\n"
