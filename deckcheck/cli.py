@@ -468,26 +468,25 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
                  source: Optional[str] = typer.Argument(None, help="The public data (default: ../shared/data/<game>)."),
                  out: Optional[str] = typer.Option(None, "--out", help="Output directory (default: the shipped cards/<game>).")) -> None:
     """Build facts-only card files from public card data."""
-    import importlib
     from pathlib import Path
 
-    from deckcheck.carddb.importers import IMPORTERS
     from deckcheck.carddb.importers.common import DataError
+    from deckcheck.games.registry import descriptor, importers, resolve
     from deckcheck.resources import data_dir, shared_dir
 
-    target_game = "mtg" if game == "mtgjson" else game
-    if target_game not in IMPORTERS:
-        raise Fail(f"no importer for {game!r}; importers: {', '.join(sorted(IMPORTERS))}, mtgjson")
-    if game == "mtgjson" and source is None:
-        raise Fail("usage: deckcheck cards import mtgjson FILE (AllPrintings.json, AtomicCards.json "
-                   "or MTGJSON set files)")
+    names = importers()
+    target_game = names.get(game)
+    if target_game is None:
+        raise Fail(f"no importer for {game!r}; importers: {', '.join(sorted(names))}")
+    d = descriptor(target_game)
+    alias = game != target_game
+    if alias and source is None:
+        raise Fail(f"usage: deckcheck cards import {game} FILE (the data file or folder to add)")
     shared = shared_dir()
     if source is None:
         if shared is None:
             raise Fail("no SOURCE given and ../shared/data is not present; give the data path")
-        src = shared / "data" / target_game
-        if target_game == "mtg":
-            src = src / "mtgjson3" / "json"
+        src = shared / "data" / (d.shared_source or target_game)
     else:
         src = Path(source)
     if not src.exists():
@@ -495,7 +494,7 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
     from_shared = shared is not None and src.resolve().is_relative_to(shared.resolve())
     if out:
         dest = Path(out)
-    elif game == "mtgjson" or (target_game == "mtg" and not from_shared):
+    elif d.user_imports and (alias or not from_shared):
         # newer data (`import mtgjson FILE`, or `import mtg FILE` with the user's own file)
         # goes to the user's data folder, next to the shipped one
         from deckcheck.resources import user_data_dir
@@ -503,7 +502,7 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
         dest = user_data_dir() / "cards" / target_game
     else:
         dest = data_dir("cards") / target_game
-    module = importlib.import_module(IMPORTERS[target_game])
+    module = resolve(d.importer)
     try:
         summary = module.run(src, dest)
     except DataError as exc:

@@ -37,6 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from deckcheck.games.registry import game_of_code
 from deckcheck.models import Card, Finding
 
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -44,8 +45,6 @@ _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
 #: rule-code prefix -> game id (DCK findings take the game of the card data)
-PREFIX_GAME = {"FOW": "fow", "MTG": "mtg", "WOW": "wowtcg", "MWR": "magewars",
-               "MKN": "mageknight"}
 
 _HEADINGS: dict[str, dict[str, str]] = {
     "zone": {"zh-Hans": "区域", "zh-Hant": "區域"},
@@ -204,7 +203,7 @@ def _to_hant(data: dict[str, Any], hant: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for section, value in data.items():
         if section in ("messages", "patterns"):
-            out[section] = {code: walk(v, PREFIX_GAME.get(code[:3])) for code, v in value.items()}
+            out[section] = {code: walk(v, game_of_code(code)) for code, v in value.items()}
         elif section in ("terms", "sections", "cells"):
             out[section] = {game: walk(v, game) for game, v in value.items()}
         else:
@@ -387,7 +386,7 @@ def localize(findings: Iterable[Finding], lang: str, db=None) -> None:
         return
     default_game = getattr(db, "game", None)
     for f in findings:
-        game = PREFIX_GAME.get(f.code[:3], default_game)
+        game = game_of_code(f.code) or default_game
         try:
             text = _Render(loc, lang, game, db, f).render()
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
@@ -699,7 +698,7 @@ def _mtg_field(a, r):
 # -- World of Warcraft TCG -----------------------------------------------------------------
 
 def _hero(r: _Render, a: dict[str, Any]):
-    from deckcheck.games.wowtcg_traits import Hero
+    from deckcheck.games.wowtcg.traits import Hero
 
     card = r.db.get(a["hero_id"]) if r.db is not None and a.get("hero_id") else None
     return Hero.of(card) if card is not None else None

@@ -41,11 +41,12 @@ def other_game(name: str, game: Game) -> str | None:
     Will list), or None. The other games' card data is loaded on the first unknown name."""
     from deckcheck import carddb
     from deckcheck.formats import FormatError
-    from deckcheck.games.base import GAME_MODULES, load_game
+    from deckcheck.games.base import load_game
+    from deckcheck.games.registry import game_ids
 
     if not name.strip():
         return None
-    for gid in GAME_MODULES:
+    for gid in game_ids():
         if gid == game.id:
             continue
         try:

@@ -12,15 +12,17 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from deckcheck.games.base import Game
+from deckcheck.games.registry import descriptor
 from deckcheck.models import DeckList, Entry
 
 WRITERS = ("text", "arena", "o8d")
-ARENA_GAMES = ("mtg",)   # MTG Arena is a Magic client
 
 
 def writers_for(game: Game) -> tuple[str, ...]:
     """The writers that can express a deck of ``game``."""
-    return tuple(w for w in WRITERS if w == "text" or (w == "arena" and game.id in ARENA_GAMES)
+    d = descriptor(game.id)
+    own = d.writers if d is not None else ()
+    return tuple(w for w in WRITERS if w == "text" or w in own
                  or (w == "o8d" and (game.octgn or {}).get("game_id")))
 _META_ORDER = ("name", "player", "event", "date", "location", "designer", "description")
 

@@ -18,6 +18,16 @@ SHARED = shared_dir()
 os.environ.setdefault("DECKCHECK_CACHE_DIR", str(ROOT / ".deckcheck-cache"))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Run on every core when pytest-xdist is installed and no ``-n`` was given (the suite
+    takes several minutes in one process); without pytest-xdist a plain ``pytest`` still
+    runs, in one process."""
+    if getattr(config.option, "numprocesses", 0) is None and \
+            config.pluginmanager.hasplugin("xdist"):
+        config.option.numprocesses = "auto"
+
+
 def needs_shared(*parts: str):
     """Skip unless ../shared (the full public data sets) has the given path."""
     path = SHARED.joinpath(*parts) if SHARED else None

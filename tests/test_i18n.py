@@ -18,7 +18,8 @@ import pytest
 
 from deckcheck.api import Options, check_file, check_source
 from deckcheck.config import Config
-from deckcheck.i18n import (LANGS, PREFIX_GAME, _locale, _Render, catalog, section,
+from deckcheck.games.registry import game_ids, game_of_code
+from deckcheck.i18n import (LANGS, _locale, _Render, catalog, section,
                             section_title, t, zone_name)
 from deckcheck.reading import SourceText
 from deckcheck.rules.base import all_rules
@@ -142,7 +143,7 @@ def test_placeholders_are_arguments_the_rule_passes(pairs, lang):
     loc = _locale(lang)
     problems = []
     for en, zh, case in pairs[lang]:
-        render = _Render(loc, lang, PREFIX_GAME.get(en.code[:3]), None, en)
+        render = _Render(loc, lang, game_of_code(en.code), None, en)
         template, args = render.template()
         if template is None:
             problems.append(f"{case} {en.code}: no template applies to {en.message!r}")
@@ -227,7 +228,7 @@ def test_game_terminology():
 def test_every_zone_of_every_game_has_a_name():
     from deckcheck.formats import compiled_game
 
-    for game in PREFIX_GAME.values():
+    for game in game_ids():
         zones = compiled_game(game)["game"]["zones"]
         for lang in ZH:
             for zone in zones:

@@ -6,7 +6,7 @@ import pytest
 
 from deckcheck import carddb
 from deckcheck.games.base import load_game
-from deckcheck.games.magewars_book import Mage, cost_book, spell_cost
+from deckcheck.games.magewars.book import Mage, cost_book, spell_cost
 
 FIXED = {"Talos": 0}
 

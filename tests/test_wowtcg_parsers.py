@@ -12,7 +12,7 @@ import pytest
 
 from deckcheck.api import Options, check_file, check_source, parse_source
 from deckcheck.models import Severity
-from deckcheck.parsing.wowtcg import (looks_like_csv, looks_like_mwdeck, looks_like_seriallos,
+from deckcheck.games.wowtcg.parsers import (looks_like_csv, looks_like_mwdeck, looks_like_seriallos,
                                       parse_csv)
 from deckcheck.games.base import load_game
 from deckcheck.reading import SourceText

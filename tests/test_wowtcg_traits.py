@@ -7,7 +7,7 @@ import pytest
 
 from deckcheck import carddb
 from deckcheck.games.base import load_game
-from deckcheck.games.wowtcg_traits import (Facts, Hero, UnknownAtom, check_clauses,
+from deckcheck.games.wowtcg.traits import (Facts, Hero, UnknownAtom, check_clauses,
                                            clause_holds, describe_clause, judge, judge_card,
                                            printings, requirement_met, requirement_text,
                                            talent_trees)

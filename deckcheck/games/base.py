@@ -1,7 +1,7 @@
 """The game definition: zones, headers, metadata keys and matching settings of one game.
 
-The data comes from ``formats/<game>/_game.yaml``; a game module
-(``deckcheck/games/<game>.py``) may subclass :class:`Game` to add what data cannot say:
+The data comes from ``formats/<game>/_game.yaml``; a game's package
+(``deckcheck/games/<game>/hooks.py``) may subclass :class:`Game` to add what data cannot say:
 extra file parsers, special resolution (J-rulers, checklist cards), report statistics.
 """
 
@@ -154,32 +154,15 @@ class Game:
 
 _GAMES: dict[str, Game] = {}
 
-GAME_MODULES = {
-    "fow": "deckcheck.games.fow",
-    "mtg": "deckcheck.games.mtg",
-    "wowtcg": "deckcheck.games.wowtcg",
-    "magewars": "deckcheck.games.magewars",
-    "mageknight": "deckcheck.games.mageknight",
-}
-
-
 def load_game(game_id: str) -> Game:
+    """The game ``game_id``: its ``_game.yaml`` data with its package's hooks (a game that
+    has only data gets the plain :class:`Game`)."""
     game = _GAMES.get(game_id)
     if game is None:
-        import importlib
-
         from deckcheck.formats import game_definition
+        from deckcheck.games.registry import piece
 
         data = dict(game_definition(game_id), id=game_id)
-        cls: type[Game] = Game
-        modname = GAME_MODULES.get(game_id)
-        if modname:
-            try:
-                module = importlib.import_module(modname)
-            except ModuleNotFoundError as exc:
-                if exc.name != modname:
-                    raise
-            else:
-                cls = getattr(module, "GAME_CLASS", Game)
+        cls: type[Game] = piece(game_id, "hooks") or Game
         game = _GAMES[game_id] = cls(data)
     return game

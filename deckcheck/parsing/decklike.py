@@ -33,7 +33,7 @@ from typing import Callable
 from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET, _CONTROL, _HALF_WIDTH,
                                     _HEADER_COUNT, _HEADER_DECOR, _KEY_VALUE, _MARKUP,
                                     _SEPARATOR, _TOTAL_LINE, parse_card_text)
-from deckcheck.parsing.wowtcg import _CSV_ROW
+from deckcheck.games.wowtcg.parsers import _CSV_ROW
 from deckcheck.reading import split_lines
 
 #: no card name holds these; a line with one is code, a setting or markup
@@ -132,12 +132,12 @@ def _detectors() -> tuple[tuple[str, Callable[[str, str], bool]], ...]:
     """Every game's deck-file detectors, then the shared OCTGN and fowpro ones."""
     from deckcheck.formats import FormatError, game_ids
     from deckcheck.games.base import load_game
-    from deckcheck.parsing.fdk import looks_like_fdk
+    from deckcheck.games.registry import shared_parsers
     from deckcheck.parsing.o8d import looks_like_o8d
 
     out: list[tuple[str, Callable[[str, str], bool]]] = [
-        ("o8d", lambda path, text: looks_like_o8d(text)),
-        ("fdk", lambda path, text: looks_like_fdk(text))]
+        ("o8d", lambda path, text: looks_like_o8d(text))]
+    out += [(name, detect) for _game, name, detect, _parse in shared_parsers()]
     for game_id in game_ids():
         try:
             parsers = load_game(game_id).parsers

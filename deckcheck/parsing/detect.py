@@ -1,7 +1,8 @@
 """Choose the parser for a deck file by its extension and content, and find its format.
 
-Game-specific parsers (declared by game modules in ``Game.parsers``) are tried first, then
-the shared ones: OCTGN ``.o8d``, fowpro ``.fdk`` and plain text.
+The game's own parsers (``Game.parsers`` of its hooks) are tried first, then OCTGN ``.o8d``,
+then the parsers a game shares with every game (its descriptor's ``shared_parsers``:
+fowpro ``.fdk``), then plain text.
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ def sniff_format(text: str) -> str | None:
 
 
 def sniff_game(src: SourceText) -> str | None:
-    """Guess the game from content alone (OCTGN game GUIDs, .fdk files)."""
+    """Guess the game from content alone (OCTGN game GUIDs, a game's shared file formats)."""
     from deckcheck.formats import FormatError, compiled_game, game_ids
+    from deckcheck.games.registry import shared_parsers
     from deckcheck.parsing.o8d import looks_like_o8d, octgn_game_id
-    from deckcheck.parsing.fdk import looks_like_fdk
 
     if looks_like_o8d(src.text):
         guid = octgn_game_id(src.text)
@@ -55,8 +56,9 @@ def sniff_game(src: SourceText) -> str | None:
                 continue
             if guid and (data.get("octgn") or {}).get("game_id", "").lower() == guid:
                 return game_id
-    if Path(src.path).suffix.lower() == ".fdk" or looks_like_fdk(src.text):
-        return "fow"
+    for game_id, _name, detect, _parse in shared_parsers():
+        if detect(src.path, src.text):
+            return game_id
     return None
 
 
@@ -74,7 +76,7 @@ def parse(src: SourceText, game: Game) -> DeckList:
 
 
 def _parse(src: SourceText, game: Game) -> DeckList:
-    from deckcheck.parsing.fdk import looks_like_fdk, parse_fdk
+    from deckcheck.games.registry import shared_parsers
     from deckcheck.parsing.o8d import looks_like_o8d, parse_o8d
     from deckcheck.parsing.text import TextParser
 
@@ -86,6 +88,7 @@ def _parse(src: SourceText, game: Game) -> DeckList:
             return deck
     if suffix == ".o8d" or looks_like_o8d(src.text):
         return parse_o8d(src, game)
-    if suffix == ".fdk" or looks_like_fdk(src.text):
-        return parse_fdk(src, game)
+    for _game_id, _name, detect, parser in shared_parsers():
+        if detect(src.path, src.text):
+            return parser(src, game)
     return TextParser(game).parse(src)

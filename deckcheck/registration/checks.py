@@ -13,7 +13,7 @@ the player (roster row) they concern; their ``line`` is the roster line.
 | REG006 | player-id-differs | warning | the list's own ``DCI:`` line names another number than the roster |
 
 Duplicate ids are compared within one game: a multi-game roster may list one person for
-two games. A game has a check digit when it is in :data:`PLAYER_IDS`.
+two games. A game has a check digit when its descriptor declares a ``player_id`` rule.
 """
 
 from __future__ import annotations
@@ -54,43 +54,18 @@ class PlayerIdRule:
     metadata_key: str | None = None             # the list's own line giving the id
 
 
-def _plain(value: str) -> str:
+def plain_id(value: str) -> str:
     return "".join(value.split()).replace("-", "").casefold()
 
 
-def _dci_digits(value: str) -> str:
-    return "".join(value.split()).replace("-", "")
-
-
-def _dci_valid(value: str) -> bool:
-    from deckcheck.rules.mtg import dci_valid
-
-    return dci_valid(_dci_digits(value))
-
-
-def _dci_canonical(value: str) -> str:
-    """A valid DCI number in its 10-digit form (mtg.md §6.3), anything else as written."""
-    from deckcheck.rules.mtg import dci_check_digit, dci_expand, dci_valid
-
-    digits = _dci_digits(value)
-    if not digits.isdigit() or not dci_valid(digits):
-        return _plain(value)
-    if len(digits) < 8:
-        return dci_expand(digits)
-    if len(digits) == 8:
-        return f"{dci_check_digit('0' + digits)}0{digits}"
-    return digits
-
-
-DEFAULT_ID = PlayerIdRule(label="Player ID", word="player id", valid=None, canonical=_plain)
-PLAYER_IDS: dict[str, PlayerIdRule] = {
-    "mtg": PlayerIdRule(label="DCI #", word="DCI number", valid=_dci_valid, canonical=_dci_canonical,
-                        metadata_key="dci"),
-}
+DEFAULT_ID = PlayerIdRule(label="Player ID", word="player id", valid=None, canonical=plain_id)
 
 
 def id_rule(game: str | None) -> PlayerIdRule:
-    return PLAYER_IDS.get(game or "", DEFAULT_ID)
+    """The game's player-id rule (its descriptor's ``player_id``), else a plain id."""
+    from deckcheck.games.registry import piece
+
+    return piece(game, "player_id") or DEFAULT_ID
 
 
 # ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ Canonical form (version 1), UTF-8 text, one item per line, ``\\n`` after every l
     deckcheck-fingerprint 1
     game <game id>
     format <format id>
-    stat <key> <value>             # only the identity-bearing game figures, see STAT_KEYS
+    stat <key> <value>             # only the identity-bearing game figures, see below
     zone <zone id>                 # deck zones in the game's zone order, only non-empty ones
     <count> <card identity>        # one line per card, sorted by identity (code points)
 
@@ -27,8 +27,9 @@ Canonical form (version 1), UTF-8 text, one item per line, ``\\n`` after every l
 * Zones the game does not count as deck zones (``non_deck_zones``: MTG tokens and maybeboard,
   Mage Knight units) and lines the game set aside (MTG checklist lines that count toward
   nothing) are not part of the list. Metadata (deck name, player, event) is not either.
-* ``STAT_KEYS`` names figures of the game's ``stats`` that belong to the list itself: the
-  Mage Wars Wizard's declared element (it changes every spell's cost).
+* A game's descriptor names the figures of its ``stats`` that belong to the list itself
+  (``fingerprint_stats``): the Mage Wars Wizard's declared element (it changes every spell's
+  cost).
 * The event date and the format's dated profile are not included: the same list is the same
   list on any date.
 
@@ -44,6 +45,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from deckcheck.games.registry import descriptor
+
 if TYPE_CHECKING:
     from deckcheck.models import DeckResult
 
@@ -51,7 +54,6 @@ VERSION = 1
 SHORT_DIGITS = 16
 
 #: game id -> keys of ``DeckResult.stats`` that are part of the list's identity
-STAT_KEYS: dict[str, tuple[str, ...]] = {"magewars": ("element",)}
 
 _SEPARATORS = re.compile(r"[\s\-]+")
 
@@ -115,7 +117,8 @@ def fingerprint(result: "DeckResult") -> Fingerprint:
         bucket = zones.setdefault(e.zone, {})
         bucket[ident] = bucket.get(ident, 0) + int(e.count)
     lines = [f"deckcheck-fingerprint {VERSION}", f"game {result.game}", f"format {result.format}"]
-    for stat in STAT_KEYS.get(result.game, ()):
+    d = descriptor(result.game) if result.game else None
+    for stat in d.fingerprint_stats if d is not None else ():
         value = (result.stats or {}).get(stat)
         if value not in (None, ""):
             lines.append(f"stat {stat} {_one_line(value)}")

@@ -146,26 +146,44 @@ _REGISTRY: dict[str, Rule] = {}
 _LOADED_GAMES: set[str] = set()
 
 
+#: the prefix of the rules every game shares (parse and core checks)
+CORE_PREFIX = "DCK"
+#: codes the core rules used once and retired; a game's retired codes are in its descriptor
+RETIRED_CODES: frozenset[str] = frozenset()
+
+
 def register(cls: type[Rule]) -> type[Rule]:
+    """Register a rule class (a decorator). The code must carry its game's prefix (the
+    descriptor's ``prefix``; ``DCK`` for rules of every game), be unique and never be a
+    retired code: codes are never reused."""
+    from deckcheck.games.registry import descriptor
+
     if not cls.code or not cls.name or not cls.__doc__:
         raise TypeError(f"rule {cls.__name__} needs a code, a name and a docstring")
     if cls.code in _REGISTRY and type(_REGISTRY[cls.code]) is not cls:
         raise TypeError(f"rule code {cls.code} registered twice")
+    d = descriptor(cls.game) if cls.game else None
+    prefix = d.prefix if d is not None else CORE_PREFIX
+    if not cls.code.startswith(prefix):
+        raise TypeError(f"rule {cls.code} of {cls.game or 'every game'} must start with {prefix}")
+    if cls.code in RETIRED_CODES or (d is not None and cls.code in d.retired_codes):
+        raise TypeError(f"rule code {cls.code} is retired and may not be reused")
     _REGISTRY[cls.code] = cls()
     return cls
 
 
 def load_rules(game: str | None = None) -> None:
+    """Import the rule modules (which register their rules): the core ones, then those of
+    ``game`` (every game's when ``None``), as their descriptors list them."""
+    from deckcheck.games.registry import descriptor, game_ids
+
     importlib.import_module("deckcheck.rules.core")
-    games = [game] if game else ["fow", "mtg", "wowtcg", "magewars", "mageknight"]
-    for g in games:
+    for g in [game] if game else game_ids():
         if g in _LOADED_GAMES:
             continue
-        try:
-            importlib.import_module(f"deckcheck.rules.{g}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"deckcheck.rules.{g}":
-                raise
+        d = descriptor(g)
+        for module in d.rules if d is not None else ():
+            importlib.import_module(module)
         _LOADED_GAMES.add(g)
 
 

@@ -11,7 +11,7 @@
   anything else is an unparseable-line finding (DCK001) with its line.
 
 The hero table, the standard deck and the Fame track are card data (``heroes.yaml``,
-``standard_deck.yaml``, ``fame_levels.yaml``); the rules in :mod:`deckcheck.rules.mageknight`
+``standard_deck.yaml``, ``fame_levels.yaml``); the rules in :mod:`deckcheck.games.mageknight.rules`
 read them through :func:`deck_info`, :func:`heroes` and :func:`basic_allowance`.
 """
 
@@ -421,7 +421,7 @@ class MageKnightGame(Game):
             return ()
         if card is not None and card.get("kind") == "spell" and entry.match == "alias" \
                 and entry.via == "face":
-            from deckcheck.rules.mageknight import PoweredName
+            from deckcheck.games.mageknight.rules import PoweredName
 
             entry.extra["no_generic"] = True
             return [PoweredName().finding(None, card=card, line=entry.line, zone=entry.zone,

@@ -58,7 +58,7 @@ def _zone(game: Game, value: str) -> str:
 
 
 def parse_csv(src: SourceText, game: Game) -> DeckList:
-    from deckcheck.parsing.mtg_detect import csv_delimiter
+    from deckcheck.games.mtg.parsers.detect import csv_delimiter
 
     deck = DeckList(path=src.path, source_format="csv", game=game.id)
     text = src.text.lstrip("\ufeff")

@@ -26,6 +26,16 @@ def looks_like_fdk(text: str) -> bool:
     return head.startswith("{") and '"ruler"' in head and ('"main"' in head or '"stones"' in head)
 
 
+def detect_fdk(path: str, text: str) -> bool:
+    """A fowpro file: by its extension or its content."""
+    return path.lower().endswith(".fdk") or looks_like_fdk(text)
+
+
+#: the parsers every game's lists may come in (the descriptor's ``shared_parsers``): a
+#: fowpro file checked in another game's format is still read as fowpro wrote it
+SHARED_PARSERS = {"fdk": (detect_fdk, lambda src, game: parse_fdk(src, game))}
+
+
 def _key_span(text: str, key: str) -> tuple[int, int] | None:
     m = re.search(r'"%s"\s*:\s*' % re.escape(key), text)
     if not m:

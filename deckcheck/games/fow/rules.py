@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckcheck.games.fow import card_keywords, ruler_info, starting_ruler_names
+from deckcheck.games.fow.model import card_keywords, ruler_info, starting_ruler_names
 from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import Context, Rule, card_matches, register
 from deckcheck.rules.generic import CopyCount, ZoneBound, count_copies

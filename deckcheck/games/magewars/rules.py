@@ -2,8 +2,8 @@
 
 The numbers come from the format files (``formats/magewars/``: copy limits, fixed costs,
 the Academy settings) and from the mage table in ``cards/magewars/mages.yaml`` (each
-mage's spellbook points and training). Costing is :mod:`deckcheck.games.magewars_book`;
-the declared mage and the costed book come from :mod:`deckcheck.games.magewars`.
+mage's spellbook points and training). Costing is :mod:`deckcheck.games.magewars.book`;
+the declared mage and the costed book come from :mod:`deckcheck.games.magewars.hooks`.
 Every message ends with the rule it applies (MW-R1 … MW-R23).
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from deckcheck.games.magewars import book_cost, element_totals, mage_info
-from deckcheck.games.magewars_apprentice import apprentice_match
-from deckcheck.games.magewars_book import card_kind, level_total, parts_of, spell_cost
+from deckcheck.games.magewars.hooks import book_cost, element_totals, mage_info
+from deckcheck.games.magewars.apprentice import apprentice_match
+from deckcheck.games.magewars.book import card_kind, level_total, parts_of, spell_cost
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, Rule, register
 from deckcheck.rules.generic import count_copies
@@ -274,7 +274,7 @@ class MageMissing(MwRule):
 def _closest_mages(ctx: Context, text: str) -> list[str]:
     import difflib
 
-    from deckcheck.games.magewars import mage_rows
+    from deckcheck.games.magewars.hooks import mage_rows
     from deckcheck.matching import normalise
 
     names: dict[str, str] = {}
@@ -779,7 +779,7 @@ class ListedCostDiffers(MwRule):
         mage = info.mage
         if mage is None:
             return
-        from deckcheck.games.magewars import cost_options
+        from deckcheck.games.magewars.hooks import cost_options
 
         opts = cost_options(ctx)
         for e in ctx.resolved("spellbook"):
@@ -809,7 +809,7 @@ class EditionUnknown(MwRule):
                "was compared with every edition. (MW-R23)")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        from deckcheck.games.magewars_apprentice import _edition_word
+        from deckcheck.games.magewars.apprentice import _edition_word
 
         written = (ctx.deck.metadata.get("edition") or "").strip()
         if written and _edition_word(written) is None:

@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
+from deckcheck.games.fow.model import ruler_info
+from deckcheck.games.fow.rules import RulerFaceResolved
 from deckcheck.models import Card, DeckList, Entry, Finding
 
 _STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
@@ -57,8 +58,6 @@ class FowGame(Game):
         if entry.zone == "ruler" and j_face is not None:
             entry.extra["no_generic"] = True
             entry.extra["j_face"] = j_face
-            from deckcheck.rules.fow import RulerFaceResolved
-
             out.append(RulerFaceResolved().finding(
                 None, card=card, line=entry.line, zone=entry.zone, input=entry.name,
                 face=j_face))
@@ -109,53 +108,3 @@ def _front_and_back(label: str, card: Card) -> bool:
     parts = [p.strip() for p in label.split("//")]
     return len(parts) == 2 and parts[0] == card.name and \
         parts[1] in {f.get("name") for f in card.faces}
-
-
-@dataclass(slots=True)
-class RulerInfo:
-    entries: list[Entry] = field(default_factory=list)   # resolved ruler-zone entries
-    starting: Card | None = None
-    starting_entry: Entry | None = None
-    versions: list[Card] = field(default_factory=list)   # all versions of the starting name
-    keywords: dict[str, Any] = field(default_factory=dict)  # union over versions and faces
-    deck_rules: list[dict[str, Any]] = field(default_factory=list)
-
-    def has_keyword(self, name: str) -> bool:
-        return name in self.keywords
-
-    def rules_of(self, kind: str) -> list[dict[str, Any]]:
-        return [r for r in self.deck_rules if r.get("rule") == kind]
-
-
-def card_keywords(card: Card) -> dict[str, Any]:
-    kw = dict(card.get("keywords") or {})
-    for face in card.faces:
-        for k, v in (face.get("keywords") or {}).items():
-            kw.setdefault(k, v)
-    return kw
-
-
-def ruler_info(ctx) -> RulerInfo:
-    def build() -> RulerInfo:
-        info = RulerInfo(entries=ctx.resolved("ruler"))
-        rulers = [e for e in info.entries if "ruler" in (e.card.get("types") or ())]
-        chosen = next((e for e in rulers if e.extra.get("starting")), None) or \
-            (rulers[0] if rulers else None)
-        if chosen is None:
-            return info
-        info.starting_entry, info.starting = chosen, chosen.card
-        info.versions = list(chosen.extra.get("versions") or [chosen.card])
-        for card in info.versions:
-            for k, v in card_keywords(card).items():
-                info.keywords.setdefault(k, v)
-            for r in card.get("deck_rules") or ():
-                if r not in info.deck_rules:
-                    info.deck_rules.append(r)
-        return info
-
-    return ctx.once("fow.ruler", build)
-
-
-def starting_ruler_names(ctx) -> set[str]:
-    info = ruler_info(ctx)
-    return {c.name for c in info.versions}

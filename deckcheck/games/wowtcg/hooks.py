@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
-from deckcheck.games.wowtcg_traits import Hero
+from deckcheck.games.wowtcg.traits import Hero
 from deckcheck.models import Card, DeckList, Entry, Finding
-from deckcheck.parsing.wowtcg import PARSERS
+from deckcheck.games.wowtcg.parsers import PARSERS
 
 _BACK = re.compile(r"^(?P<front>.+?)\s+Back$", re.IGNORECASE)
 _INVERTED = re.compile(r"^(?P<rest>.+?)\s*,\s*(?P<article>The|A|An)$", re.IGNORECASE)
@@ -98,7 +98,7 @@ class WowGame(Game):
         elif entry.extra.get("xml_hero_candidate") and entry.count == 1 and \
                 (back or card.get("type") == "Hero"):
             entry.zone = "hero"        # decks.xml: a Hero with count 1 (§5.6)
-        from deckcheck.rules import wowtcg as rules
+        from deckcheck.games.wowtcg import rules
 
         if back and entry.zone == "hero":
             out.append(rules.HeroBackFace().finding(

@@ -9,7 +9,7 @@ Guide (IPG) in force in early 2012, the Dark Ascension FAQ of the seed, and the 
 format files whose facts the format YAML restates.
 
 Findings made while names are read (MTG204, MTG205, MTG303–306, MTG401–404, MTG409) come
-from :mod:`deckcheck.games.mtg`; their rules are registered here (``stage = "parse"``) so
+from :mod:`deckcheck.games.mtg.hooks`; their rules are registered here (``stage = "parse"``) so
 they can be documented, selected and ignored like any rule.
 """
 
@@ -79,7 +79,7 @@ def _names(fmt, key: str) -> list[str]:
 
 def expand_selector(selector: dict[str, Any], profile_from: str | None, db) -> list[str]:
     """The set codes a ``set_selector`` picks from the card data's set metadata."""
-    from deckcheck.games.mtg import set_table
+    from deckcheck.games.mtg.hooks import set_table
 
     sets = set_table(db)
     until = selector.get("released_until")
@@ -165,7 +165,7 @@ def check_format_data(ctx: Context) -> None:
 
 
 def _data_problem(ctx: Context) -> str | None:
-    from deckcheck.games.mtg import set_table
+    from deckcheck.games.mtg.hooks import set_table
 
     fmt = ctx.fmt
     sets = set_table(ctx.db)
@@ -694,7 +694,7 @@ class MixedChecklistUse(MtgRule):
                "later tournament rules require all or none.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        from deckcheck.games.mtg import is_dfc
+        from deckcheck.games.mtg.hooks import is_dfc
 
         via, direct = [], []
         for e in ctx.resolved():
@@ -743,7 +743,7 @@ class NonDeckSection(MtgRule):
     message = 'Lines {lines}: section "{section}" is not part of the deck and was not counted.'
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        from deckcheck.games.mtg import VOID_SECTION
+        from deckcheck.games.mtg.hooks import VOID_SECTION
 
         groups: dict[str, list[int | None]] = {}
         for zone in ctx.deck.zones():
@@ -856,7 +856,7 @@ class SplitHalfName(MtgParseRule):
 
 
 def _registration(ctx: Context) -> bool:
-    from deckcheck.games.mtg import is_registration
+    from deckcheck.games.mtg.hooks import is_registration
 
     return is_registration(ctx.deck)
 

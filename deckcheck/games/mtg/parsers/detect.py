@@ -84,7 +84,7 @@ def is_csv(suffix: str, text: str) -> bool:
     lines = _lines(text, 1)
     if not lines:
         return False
-    from deckcheck.parsing.mtg_csv import header_roles
+    from deckcheck.games.mtg.parsers.csv_list import header_roles
 
     delim = csv_delimiter(lines[0])
     if delim is None:

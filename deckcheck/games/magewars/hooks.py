@@ -10,10 +10,10 @@
   (level, cost, total) so that MWR122 can compare them with deckcheck's cost.
 * :func:`mage_info` picks the mage row of the format's variant (arena / academy /
   apprentice) and the element; :func:`book_cost` costs the spellbook (§2.3,
-  :mod:`deckcheck.games.magewars_book`).
+  :mod:`deckcheck.games.magewars.book`).
 * ``stats`` and ``report_sections`` give the points per card, school, type and level;
   ``sample`` prints an apprentice spellbook as a plain-text list
-  (:mod:`deckcheck.games.magewars_apprentice`).
+  (:mod:`deckcheck.games.magewars.apprentice`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
-from deckcheck.games.magewars_book import (SPELL_TYPES, BookCost, Mage, card_kind, cost_book,
+from deckcheck.games.magewars.book import (SPELL_TYPES, BookCost, Mage, card_kind, cost_book,
                                            level_text, school_text)
 from deckcheck.matching import normalise
 from deckcheck.matching.index import Match
@@ -57,8 +57,8 @@ class MageWarsGame(Game):
     # -- parsing ---------------------------------------------------------------------------
     @property
     def parsers(self):  # type: ignore[override]
-        from deckcheck.parsing.magewars_bbcode import looks_like_bbcode, parse_bbcode
-        from deckcheck.parsing.magewars_sbb import looks_like_sbb, parse_sbb
+        from deckcheck.games.magewars.parsers.bbcode import looks_like_bbcode, parse_bbcode
+        from deckcheck.games.magewars.parsers.sbb import looks_like_sbb, parse_sbb
 
         return {"bbcode": (looks_like_bbcode, parse_bbcode), "sbb": (looks_like_sbb, parse_sbb)}
 
@@ -241,7 +241,7 @@ class MageWarsGame(Game):
             out["partial"] = True
             out["unresolved"] = unresolved
         if apprentice:
-            from deckcheck.games.magewars_apprentice import apprentice_match
+            from deckcheck.games.magewars.apprentice import apprentice_match
 
             match = apprentice_match(ctx)
             out["apprentice"] = {"edition": match.edition if match.exact else None,
@@ -284,7 +284,7 @@ class MageWarsGame(Game):
     def sample(self, format_id: str, who: str | None, lang: str = "en") -> str:
         from deckcheck import carddb
         from deckcheck.formats import load
-        from deckcheck.games.magewars_apprentice import apprentice_books, render_book, split_edition
+        from deckcheck.games.magewars.apprentice import apprentice_books, render_book, split_edition
 
         fmt = load(format_id)
         if fmt.get("apprentice") is None:
@@ -305,7 +305,7 @@ class MageWarsGame(Game):
         return render_book(chosen[0], fmt.id, db, lang, self)
 
     def _book_mage(self, db, word: str) -> str | None:
-        from deckcheck.games.magewars_apprentice import apprentice_books
+        from deckcheck.games.magewars.apprentice import apprentice_books
 
         names = {b["mage"] for b in apprentice_books(db)}
         for n in names:

@@ -54,7 +54,7 @@ _MARKERS = re.compile(r"\s*(?:\((?:transform|transformed)\)|[(（](?:正面|背�
 
 def _detect(kind: str):
     def detect(path: str, text: str) -> bool:
-        from deckcheck.parsing import mtg_detect
+        from deckcheck.games.mtg.parsers import detect as mtg_detect
 
         return mtg_detect.detect(kind, path, text)
 
@@ -66,7 +66,7 @@ def _parser(module: str, function: str):
     def parse(src, game):
         import importlib
 
-        return getattr(importlib.import_module(f"deckcheck.parsing.{module}"), function)(src, game)
+        return getattr(importlib.import_module(f"deckcheck.games.mtg.parsers.{module}"), function)(src, game)
 
     parse.__name__ = function
     return parse
@@ -204,13 +204,13 @@ def has_printing(card: Card, code: str, number: str | None) -> bool:
 
 class MtgGame(Game):
     parsers = {
-        "cockatrice": (_detect("cockatrice"), _parser("mtg_xml", "parse_cockatrice")),
-        "mtgo-dek": (_detect("mtgo-dek"), _parser("mtg_xml", "parse_dek")),
-        "forge": (_detect("forge"), _parser("mtg_forge", "parse_forge")),
-        "csv": (_detect("csv"), _parser("mtg_csv", "parse_csv")),
-        "arena": (_detect("arena"), _parser("mtg_text", "parse_arena")),
-        "xmage": (_detect("xmage"), _parser("mtg_text", "parse_xmage")),
-        "mws": (_detect("mws"), _parser("mtg_text", "parse_mws")),
+        "cockatrice": (_detect("cockatrice"), _parser("xml_list", "parse_cockatrice")),
+        "mtgo-dek": (_detect("mtgo-dek"), _parser("xml_list", "parse_dek")),
+        "forge": (_detect("forge"), _parser("forge", "parse_forge")),
+        "csv": (_detect("csv"), _parser("csv_list", "parse_csv")),
+        "arena": (_detect("arena"), _parser("text_list", "parse_arena")),
+        "xmage": (_detect("xmage"), _parser("text_list", "parse_xmage")),
+        "mws": (_detect("mws"), _parser("text_list", "parse_mws")),
     }
 
     # -- before resolution ----------------------------------------------------------------
@@ -261,7 +261,7 @@ class MtgGame(Game):
     # -- names ----------------------------------------------------------------------------
     def _name_findings(self, entry: Entry, db, text: str) -> list[Finding]:
         """The MTG findings for how ``entry`` matched (replacing the generic ones)."""
-        from deckcheck.rules import mtg as R
+        from deckcheck.games.mtg import rules as R
 
         card = entry.card
         label = entry.extra.get("label")
@@ -323,7 +323,7 @@ class MtgGame(Game):
 
     # -- printings ------------------------------------------------------------------------
     def _printing_findings(self, entry: Entry, db) -> list[Finding]:
-        from deckcheck.rules import mtg as R
+        from deckcheck.games.mtg import rules as R
 
         written = entry.extra.get("set_value")
         code = entry.set_code
@@ -356,7 +356,7 @@ class MtgGame(Game):
     # -- checklist cards --------------------------------------------------------------------
     def _resolve_checklist(self, entry: Entry, info: dict[str, Any], db) -> None:
         from deckcheck.resolve import apply_match, match_findings
-        from deckcheck.rules import mtg as R
+        from deckcheck.games.mtg import rules as R
 
         findings: list[Finding] = []
         base = dict(line=entry.line, zone=entry.zone)
@@ -402,7 +402,7 @@ class MtgGame(Game):
 
     # -- report ---------------------------------------------------------------------------
     def stats(self, ctx) -> dict[str, Any]:
-        from deckcheck.rules.mtg import profile_view
+        from deckcheck.games.mtg.rules import profile_view
 
         view = profile_view(ctx)
         out: dict[str, Any] = {

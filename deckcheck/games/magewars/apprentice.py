@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcheck.games.base import Game
-from deckcheck.games.magewars import mage_identity, mage_info
-from deckcheck.games.magewars_book import SPELL_TYPES, card_kind
+from deckcheck.games.magewars.hooks import mage_identity, mage_info
+from deckcheck.games.magewars.book import SPELL_TYPES, card_kind
 from deckcheck.matching import normalise
 
 
