@@ -273,6 +273,7 @@ def register(
     strict: bool = typer.Option(False, "--strict", help="Warnings in a list also make the exit code 1."),
     config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+    decks_dir: Optional[str] = typer.Option(None, "--decks-dir", help="Also accept deck files inside this folder (deck paths stay relative to the roster). A deck file outside the roster's folder and this one is not read."),
 ) -> None:
     """Check every registered list of a tournament roster on the event date; print sheets.
 
@@ -307,7 +308,7 @@ def register(
     try:
         reg = run_register(roster, format_id=format_id, date=date, event=event,
                            location=location, lang=lang, config=cfg, strict=strict,
-                           progress=progress)
+                           progress=progress, decks_dir=decks_dir)
     except (RosterError, UsageError) as exc:
         raise Fail(str(exc)) from None
     _write(render(reg, fmt_name), output)
