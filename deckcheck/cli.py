@@ -168,11 +168,13 @@ def fix(
     are, with a note (`deckcheck convert` turns them into text)."""
     from pathlib import Path
 
-    from deckcheck.api import Options, UsageError, check_source, collect_paths, validate_date
+    from deckcheck.api import (Options, UsageError, check_source, collect_paths,
+                               not_a_deck_message, validate_date)
     from deckcheck.config import ConfigError, load_config
     from deckcheck.fileio import atomic_write
     from deckcheck.fixing import FixError, fix_deck, unified_diff
-    from deckcheck.reading import ReadError, read_path
+    from deckcheck.parsing.decklike import not_a_deck_list
+    from deckcheck.reading import ReadError, read_path, shown_path
 
     from deckcheck.i18n import LANGS
 
@@ -189,6 +191,13 @@ def fix(
     for name in files:
         try:
             src = read_path(name)
+            why = not_a_deck_list(src.text)   # never rewritten nor quoted (decklike.py)
+            if why is not None and name not in paths:
+                sys.stderr.write(f"deckcheck: info: {shown_path(name)}: skipped: not a deck "
+                                 f"list ({why})\n")
+                continue
+            if why is not None:
+                raise UsageError(not_a_deck_message(src.path, why))
             result = check_source(src, opts)
             if result.deck is not None and result.deck.source_format != "text":
                 kind = result.deck.source_format

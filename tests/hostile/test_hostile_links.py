@@ -17,7 +17,7 @@ import os
 import pytest
 
 from corpus import GRIMM
-from hostile_support import assert_bounded_and_clean, run_bounded
+from hostile_support import assert_bounded_and_clean, run_bounded, snapshot
 
 FORMATS = ["text", "concise", "github", "json", "sarif", "junit", "markdown", "html"]
 TOKEN = "c2VjcmV0LXRva2VuLWZvci1jaQ"
@@ -336,3 +336,20 @@ def test_a_list_of_cards_nobody_knows_is_still_a_deck_list(tmp_path):
     for r in results:
         assert not r.get("error"), r
         assert "DCK002" in {f["code"] for f in r["findings"]}, r
+
+
+def test_fix_leaves_files_that_are_not_deck_lists_alone(folder):
+    """A note that happens to name a card ("Gretel") is neither rewritten nor quoted."""
+    _write(folder / "decks" / "notes.md", NOTES + "Gretel\n")
+    before = snapshot(folder)
+    run = run_bounded("fix", "-f", "fow-classic", "--diff", "decks", cwd=folder)
+    assert_bounded_and_clean(run)
+    _assert_quotes_nothing(run)
+    assert run.returncode == 0, str(run)
+    assert len(_info_lines(run)) == 3
+    run = run_bounded("fix", "-f", "fow-classic", "decks/notes.md", cwd=folder)
+    assert_bounded_and_clean(run)
+    _assert_quotes_nothing(run)
+    assert run.returncode == 2
+    assert run.stderr.startswith("deckcheck: error: decks/notes.md: not a deck list (")
+    assert snapshot(folder) == before
