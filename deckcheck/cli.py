@@ -165,16 +165,20 @@ def fix(
     """Rewrite lists with canonical card names, merged duplicate lines and tidy counts.
 
     Only plain-text lists are rewritten; other files (OCTGN, CSV, exports) are left as they
-    are, with a note (`deckcheck convert` turns them into text)."""
+    are, with a note (`deckcheck convert` turns them into text). Each file is replaced
+    atomically; a link is written through only to a file inside the working tree, and a
+    read-only file, a file with several hard links or one changed while fix ran is left
+    alone with an error (exit 2)."""
     from pathlib import Path
 
     from deckcheck.api import (Options, UsageError, check_source, collect_paths,
                                not_a_deck_message, validate_date)
     from deckcheck.config import ConfigError, load_config
-    from deckcheck.fileio import atomic_write
+    from deckcheck.discovery import working_tree
+    from deckcheck.fileio import WriteRefused, plan_rewrite
     from deckcheck.fixing import FixError, fix_deck, unified_diff
     from deckcheck.parsing.decklike import not_a_deck_list
-    from deckcheck.reading import ReadError, read_path, shown_path
+    from deckcheck.reading import MAX_BYTES, ReadError, read_path, shown_path
 
     from deckcheck.i18n import LANGS
 
@@ -188,8 +192,12 @@ def fix(
     except (ConfigError, UsageError) as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
+    root = working_tree()   # what fix writes through a link must be inside it (fileio.py)
     for name in files:
         try:
+            # what will be written, and its state before it is read (a link out is refused)
+            plan = None if diff or name in ("-", "<stdin>") else \
+                plan_rewrite(name, root, MAX_BYTES)
             src = read_path(name)
             why = not_a_deck_list(src.text)   # never rewritten nor quoted (decklike.py)
             if why is not None and name not in paths:
@@ -206,7 +214,7 @@ def fix(
                                  "(`deckcheck convert --to text` turns it into text)\n")
                 continue
             fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
-        except (ReadError, UsageError, FixError) as exc:
+        except (ReadError, UsageError, FixError, WriteRefused) as exc:
             sys.stderr.write(f"deckcheck: error: {exc}\n")
             failed += 1
             continue
@@ -225,7 +233,11 @@ def fix(
         except (UnicodeEncodeError, LookupError):
             encoding = "utf-8"
         try:
-            atomic_write(name, fixed.text, encoding=encoding)
+            plan.write(fixed.text, encoding=encoding)
+        except WriteRefused as exc:   # read-only, hard links, changed meanwhile
+            sys.stderr.write(f"deckcheck: error: {exc}\n")
+            failed += 1
+            continue
         except OSError as exc:
             sys.stderr.write(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
             failed += 1
