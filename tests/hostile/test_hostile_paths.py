@@ -215,7 +215,9 @@ def test_a_file_name_with_a_line_break(output_format, tmp_path):
     (error,) = run.stderr.splitlines()
     message = "decks/b\\n::error::binary.txt: binary file"
     if output_format == "text":    # the report shows the problem; stderr says why exit 2
-        assert message in run.stdout and error.startswith("deckcheck: error: 1 of 2 file(s)")
+        # (the report breaks the '::' of a workflow command: deckcheck.safetext.log_safe)
+        assert message.replace("::", ":\\:") in run.stdout
+        assert error.startswith("deckcheck: error: 1 of 2 file(s)")
     else:
         assert error.startswith(f"deckcheck: error: {message}")
 
