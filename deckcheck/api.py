@@ -82,9 +82,7 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
         why = not_a_deck_list(src.text)
         if why is not None:
             return DeckResult(path=src.path, game=None, format=opts.format_id, date=opts.date,
-                              error=f"{src.path}: not a deck list ({why}); name a deck file, "
-                                    "or write one card per line (e.g. '4 Card Name')",
-                              not_a_deck=why)
+                              error=not_a_deck_message(src.path, why), not_a_deck=why)
         return check_source(src, opts)
     except ReadError as exc:
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
@@ -92,6 +90,12 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
     except UsageError as exc:
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
                           error=str(exc))
+
+
+def not_a_deck_message(path: str, why: str) -> str:
+    """The one line that reports a named file that is not a deck list (nothing quoted)."""
+    return (f"{path}: not a deck list ({why}); name a deck file, or write one card per line "
+            "(e.g. '4 Card Name')")
 
 
 def _errors_as_usage(fn, *args):

@@ -165,14 +165,20 @@ def fix(
     """Rewrite lists with canonical card names, merged duplicate lines and tidy counts.
 
     Only plain-text lists are rewritten; other files (OCTGN, CSV, exports) are left as they
-    are, with a note (`deckcheck convert` turns them into text)."""
+    are, with a note (`deckcheck convert` turns them into text). Each file is replaced
+    atomically; a link is written through only to a file inside the working tree, and a
+    read-only file, a file with several hard links or one changed while fix ran is left
+    alone with an error (exit 2)."""
     from pathlib import Path
 
-    from deckcheck.api import Options, UsageError, check_source, collect_paths, validate_date
+    from deckcheck.api import (Options, UsageError, check_source, collect_paths,
+                               not_a_deck_message, validate_date)
     from deckcheck.config import ConfigError, load_config
-    from deckcheck.fileio import atomic_write
+    from deckcheck.discovery import working_tree
+    from deckcheck.fileio import WriteRefused, plan_rewrite
     from deckcheck.fixing import FixError, fix_deck, unified_diff
-    from deckcheck.reading import ReadError, read_path
+    from deckcheck.parsing.decklike import not_a_deck_list
+    from deckcheck.reading import MAX_BYTES, ReadError, read_path, shown_path
 
     from deckcheck.i18n import LANGS
 
@@ -186,9 +192,20 @@ def fix(
     except (ConfigError, UsageError) as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
+    root = working_tree()   # what fix writes through a link must be inside it (fileio.py)
     for name in files:
         try:
+            # what will be written, and its state before it is read (a link out is refused)
+            plan = None if diff or name in ("-", "<stdin>") else \
+                plan_rewrite(name, root, MAX_BYTES)
             src = read_path(name)
+            why = not_a_deck_list(src.text)   # never rewritten nor quoted (decklike.py)
+            if why is not None and name not in paths:
+                sys.stderr.write(f"deckcheck: info: {shown_path(name)}: skipped: not a deck "
+                                 f"list ({why})\n")
+                continue
+            if why is not None:
+                raise UsageError(not_a_deck_message(src.path, why))
             result = check_source(src, opts)
             if result.deck is not None and result.deck.source_format != "text":
                 kind = result.deck.source_format
@@ -197,7 +214,7 @@ def fix(
                                  "(`deckcheck convert --to text` turns it into text)\n")
                 continue
             fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
-        except (ReadError, UsageError, FixError) as exc:
+        except (ReadError, UsageError, FixError, WriteRefused) as exc:
             sys.stderr.write(f"deckcheck: error: {exc}\n")
             failed += 1
             continue
@@ -216,7 +233,11 @@ def fix(
         except (UnicodeEncodeError, LookupError):
             encoding = "utf-8"
         try:
-            atomic_write(name, fixed.text, encoding=encoding)
+            plan.write(fixed.text, encoding=encoding)
+        except WriteRefused as exc:   # read-only, hard links, changed meanwhile
+            sys.stderr.write(f"deckcheck: error: {exc}\n")
+            failed += 1
+            continue
         except OSError as exc:
             sys.stderr.write(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
             failed += 1
@@ -273,6 +294,7 @@ def register(
     strict: bool = typer.Option(False, "--strict", help="Warnings in a list also make the exit code 1."),
     config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
+    decks_dir: Optional[str] = typer.Option(None, "--decks-dir", help="Also accept deck files inside this folder (deck paths stay relative to the roster). A deck file outside the roster's folder and this one is not read."),
 ) -> None:
     """Check every registered list of a tournament roster on the event date; print sheets.
 
@@ -307,7 +329,7 @@ def register(
     try:
         reg = run_register(roster, format_id=format_id, date=date, event=event,
                            location=location, lang=lang, config=cfg, strict=strict,
-                           progress=progress)
+                           progress=progress, decks_dir=decks_dir)
     except (RosterError, UsageError) as exc:
         raise Fail(str(exc)) from None
     _write(render(reg, fmt_name), output)

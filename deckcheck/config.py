@@ -42,8 +42,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from deckcheck.safeio import (MAX_CARD_FILE_BYTES, MAX_CONFIG_BYTES, MAX_FORMAT_BYTES,
-                              UnsafeFileError, check_regular_file, is_inside,
-                              read_regular_file, repository_root)
+                              UnsafeFileError, YAMLLimitError, check_regular_file,
+                              check_yaml_limits, is_inside, read_regular_file,
+                              repository_root)
 
 CONFIG_NAMES = (".deckcheck.yaml", ".deckcheck.yml", "deckcheck.yaml")
 #: a configuration is a few dozen lines; these (and MAX_CONFIG_BYTES) bound what a hostile
@@ -60,52 +61,6 @@ _PRESET_DIR = Path(__file__).resolve().parent / "presets"
 
 class ConfigError(Exception):
     """A configuration file is missing, unreadable or invalid (exit 2)."""
-
-
-# ---------------------------------------------------------------------------------------
-# limits for YAML a repository supplies: this file, and the formats-dirs and cards folders
-# it names (a pull request may change those too). YAML anchors and aliases share one value,
-# so ten anchors of ten aliases each ("billion laughs") load quickly but describe 10^10
-# values, and any code that walks or merges the result would take that long.
-# check_yaml_limits reads only the event stream (no objects are built) and refuses a
-# document nested too deeply or holding too many values once every alias is counted in
-# full. Tags other than the plain ones are refused by the safe loaders.
-
-
-class YAMLLimitError(ValueError):
-    """The YAML is nested too deeply or expands to too many values; the message says where."""
-
-
-def check_yaml_limits(text: str, where: str, max_values: int, max_depth: int) -> None:
-    """Raise :class:`YAMLLimitError` when ``text`` exceeds the limits; YAML syntax errors
-    are raised as ``yaml.YAMLError`` as when loading."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    anchors: dict[str, int] = {}
-    stack: list[list] = [[0, None]]          # [values so far, anchor] per open collection
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.CollectionStartEvent):
-            stack.append([1, event.anchor])
-            if len(stack) > max_depth + 1:
-                raise YAMLLimitError(f"{where}:{event.start_mark.line + 1}: nested more than "
-                                     f"{max_depth} levels deep")
-            continue
-        if isinstance(event, yaml.CollectionEndEvent):
-            size, anchor = stack.pop()
-        elif isinstance(event, yaml.ScalarEvent):
-            size, anchor = 1, event.anchor
-        elif isinstance(event, yaml.AliasEvent):
-            size, anchor = anchors.get(event.anchor, 1), None
-        else:
-            continue
-        if anchor is not None:
-            anchors[anchor] = size
-        stack[-1][0] += size
-        if stack[-1][0] > max_values:
-            raise YAMLLimitError(f"{where}:{event.start_mark.line + 1}: more than "
-                                 f"{max_values:,} values (counting each alias of an anchor "
-                                 "in full); write the values out plainly")
 
 
 @dataclass(slots=True)

@@ -1,10 +1,16 @@
-"""Human descriptions for the lookup commands: ``formats show``, ``cards search/show``."""
+"""Human descriptions for the lookup commands: ``formats show``, ``cards search/show``.
+
+Format and card files may come from folders a repository's configuration names, so every
+description passes through :func:`deckcheck.safetext.guard_lines` (hidden characters as
+escapes, no CI workflow command) before it is printed.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from deckcheck.formats import Format
+from deckcheck.safetext import guard_lines
 
 
 def _zones_table(fmt: Format) -> str:
@@ -65,7 +71,7 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
             lines.append("Restricted: " + ", ".join(restricted))
     for note in fmt.get("notes") or []:
         lines.append(f"Note: {note}")
-    return "\n".join(lines)
+    return guard_lines("\n".join(lines))
 
 
 def search_cards(db, query: str, limit: int = 10) -> str:
@@ -106,8 +112,9 @@ def search_cards(db, query: str, limit: int = 10) -> str:
             if normalise.alnum_length(choice) * 2 >= letters:
                 add(index.cards[index.choice_card[idx]], "similar", score)
     if not rows:
-        return f'no card of {db.game} matches "{query}"'
-    return tabulate(rows, headers=["name", "match", "score", "id", "type"], tablefmt="simple")
+        return guard_lines(f'no card of {db.game} matches "{query}"')
+    return guard_lines(tabulate(rows, headers=["name", "match", "score", "id", "type"],
+                                tablefmt="simple"))
 
 
 def show_card(db, name: str) -> tuple[str, bool]:
@@ -116,10 +123,11 @@ def show_card(db, name: str) -> tuple[str, bool]:
     m = db.index.match(name)
     if m.card is None:
         if m.kind == "ambiguous":
-            return (f'"{name}" could be: ' + ", ".join(c.name for c in m.candidates), False)
+            return (guard_lines(f'"{name}" could be: ' + ", ".join(c.name for c in m.candidates)),
+                    False)
         hint = f"; did you mean {', '.join(m.suggestions)}?" if m.suggestions else ""
-        return (f'unknown card "{name}"{hint}', False)
+        return (guard_lines(f'unknown card "{name}"{hint}'), False)
     head = f"{m.card.name}" + ("" if m.kind == "exact" else f"  (matched as {m.kind}"
                                 + (f", {m.score}" if m.score is not None else "") + ")")
     body = yaml.safe_dump(m.card.data, allow_unicode=True, sort_keys=False, width=100)
-    return head + "\n" + body.rstrip(), True
+    return guard_lines(head + "\n" + body.rstrip()), True

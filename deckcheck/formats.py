@@ -21,7 +21,8 @@ from typing import Any
 
 from deckcheck.cache import cached
 from deckcheck.resources import data_dir, user_data_dir
-from deckcheck.safeio import MAX_FORMAT_BYTES, UnsafeFileError, read_regular_file
+from deckcheck.safeio import (MAX_FORMAT_BYTES, UnsafeFileError, YAMLLimitError,
+                              check_yaml_limits, read_regular_file)
 
 
 #: far above any shipped format file (a few hundred values); format folders named in a
@@ -165,8 +166,6 @@ def _iso(value: Any, where: str) -> str:
 
 def _read_yaml(path: Path) -> dict[str, Any]:
     import yaml
-
-    from deckcheck.config import YAMLLimitError, check_yaml_limits
 
     try:
         text = read_regular_file(path, MAX_FORMAT_BYTES, "format file").decode("utf-8")

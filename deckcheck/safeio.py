@@ -1,5 +1,6 @@
 """Reading the files a configuration names: regular files only, under a size cap, and
-(when a root is given) inside that root after every link is resolved.
+(when a root is given) inside that root after every link is resolved; and the limits on the
+YAML such files hold.
 
 A repository's ``.deckcheck.yaml`` comes with the pull request, so every file deckcheck reads
 because of it (the configuration itself, files it ``extends:``, the format and card files in
@@ -137,3 +138,49 @@ def read_regular_file(path: Path, max_bytes: int, what: str,
         raise UnsafeFileError(path, f"the {what} is larger than {max_bytes:,} bytes (it grew "
                                     "while being read); remove it or split it")
     return data
+
+
+# ---------------------------------------------------------------------------------------
+# limits for YAML a repository supplies: its configuration, and the formats-dirs and cards
+# folders it names (a pull request may change those too). YAML anchors and aliases share one
+# value, so ten anchors of ten aliases each ("billion laughs") load quickly but describe
+# 10^10 values, and any code that walks or merges the result would take that long.
+# check_yaml_limits reads only the event stream (no objects are built) and refuses a
+# document nested too deeply or holding too many values once every alias is counted in
+# full. Tags other than the plain ones are refused by the safe loaders.
+
+
+class YAMLLimitError(ValueError):
+    """The YAML is nested too deeply or expands to too many values; the message says where."""
+
+
+def check_yaml_limits(text: str, where: str, max_values: int, max_depth: int) -> None:
+    """Raise :class:`YAMLLimitError` when ``text`` exceeds the limits; YAML syntax errors
+    are raised as ``yaml.YAMLError`` as when loading."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    anchors: dict[str, int] = {}
+    stack: list[list] = [[0, None]]          # [values so far, anchor] per open collection
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            stack.append([1, event.anchor])
+            if len(stack) > max_depth + 1:
+                raise YAMLLimitError(f"{where}:{event.start_mark.line + 1}: nested more than "
+                                     f"{max_depth} levels deep")
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            size, anchor = stack.pop()
+        elif isinstance(event, yaml.ScalarEvent):
+            size, anchor = 1, event.anchor
+        elif isinstance(event, yaml.AliasEvent):
+            size, anchor = anchors.get(event.anchor, 1), None
+        else:
+            continue
+        if anchor is not None:
+            anchors[anchor] = size
+        stack[-1][0] += size
+        if stack[-1][0] > max_values:
+            raise YAMLLimitError(f"{where}:{event.start_mark.line + 1}: more than "
+                                 f"{max_values:,} values (counting each alias of an anchor "
+                                 "in full); write the values out plainly")

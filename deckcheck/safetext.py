@@ -44,6 +44,7 @@ _JSON_CANDIDATE = re.compile(r"[\x7f-\U0010ffff]")
 # The CI command sequences, matched at the character after which a break is inserted:
 # the first of two colons, and the first '#' of '##[' or '##vso['.
 _COMMAND = re.compile(r":(?=:)|#(?=#(?:\[|vso\[))", re.IGNORECASE)
+_LEGACY_COMMAND = re.compile(r"#(?=#(?:\[|vso\[))", re.IGNORECASE)
 # The same sequences in JSON, XML or HTML text: the character that gets a format escape.
 _COMMAND_TAIL = re.compile(r"(?<=##)\[|(?<=##)v(?=so\[)|(?<=:):", re.IGNORECASE)
 
@@ -78,6 +79,12 @@ def visible(value: object) -> str:
 def break_commands(text: str) -> str:
     """``text`` with ``::``, ``##[`` and ``##vso[`` broken by a backslash (``:\\:``, ``#\\#[``)."""
     return _COMMAND.sub(lambda m: m.group() + "\\", text)
+
+
+def break_legacy_commands(text: str) -> str:
+    """``text`` with only ``##[`` and ``##vso[`` broken (``#\\#[``): for a value whose colons
+    are escaped otherwise, such as a GitHub command property."""
+    return _LEGACY_COMMAND.sub(lambda m: m.group() + "\\", text)
 
 
 def log_safe(value: object) -> str:
@@ -141,12 +148,14 @@ def markup_exact(document: str) -> str:
 
 
 def spreadsheet_cell(value: object) -> str:
-    """A CSV cell no spreadsheet runs as a formula: :func:`visible` text in which every part
-    a spreadsheet could split off (on ``,`` ``;`` tab ``|`` or a line break) that starts,
-    after blanks, with ``=`` ``+`` ``-`` ``@`` (or tab, CR) gets a ``'`` before that
-    character. ``Sam;=1+1;x`` becomes ``Sam;'=1+1;x``. Write the cells with every one
-    quoted (``csv.QUOTE_ALL``)."""
-    text = visible(value)
+    """A CSV cell no spreadsheet runs as a formula.
+
+    The text is :func:`log_safe` (a CSV printed to a CI log runs no command either); then
+    every part a spreadsheet could split off (on ``,`` ``;`` tab ``|`` or a line break) that
+    starts, after blanks, with ``=`` ``+`` ``-`` ``@`` (or tab, CR) gets a ``'`` before that
+    character: ``Sam;=1+1;x`` becomes ``Sam;'=1+1;x``. Write the cells with every one quoted
+    (``csv.QUOTE_ALL``)."""
+    text = log_safe(value)
     parts = _CELL_PARTS.split(text)
     for i in range(0, len(parts), 2):  # the even items are the parts, the odd the separators
         part = parts[i]

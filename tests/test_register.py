@@ -21,6 +21,8 @@ from deckcheck.registration.run import register
 DATA = ROOT / "tests" / "data" / "register"
 ROSTER = DATA / "roster.csv"
 SPRING = ROOT / "examples" / "register" / "spring-open.yaml"
+#: the test rosters' deck paths lead into examples/, outside their folder: allow the repository
+DECKS = str(ROOT)
 
 # number: (name, status, first error code or None, organiser codes)
 EXPECTED = {
@@ -51,7 +53,7 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def reg():
-    return register(str(ROSTER))
+    return register(str(ROSTER), decks_dir=DECKS)
 
 
 def test_roster_has_twenty_two_players_of_two_games(reg):
@@ -130,8 +132,9 @@ def test_strict_counts_organiser_warnings(tmp_path):
     deck = ROOT / "examples" / "fow" / "legal" / "grimm.txt"
     roster = tmp_path / "r.csv"
     roster.write_text(f"# Date: 2026-01-01\nname,player id,deck\nA,,{deck}\n", encoding="utf-8")
-    assert register(str(roster), format_id="fow-classic").exit_code == 0      # REG005 warning
-    assert register(str(roster), format_id="fow-classic", strict=True).exit_code == 1
+    assert register(str(roster), format_id="fow-classic", decks_dir=DECKS).exit_code == 0      # REG005 warning
+    assert register(str(roster), format_id="fow-classic", strict=True,
+                    decks_dir=DECKS).exit_code == 1
 
 
 # --------------------------------------------------------------------------------- the CLI
@@ -144,7 +147,7 @@ def test_help_lists_the_registration_commands(cli):
 
 
 def test_cli_text_table_and_totals(cli):
-    r = cli("register", str(ROSTER))
+    r = cli("register", str(ROSTER), "--decks-dir", DECKS)
     assert r.returncode == 1, r.stderr.decode()
     out = r.stdout.decode()
     assert r.stderr.decode() == ""
@@ -164,7 +167,8 @@ def test_cli_text_table_and_totals(cli):
 
 def test_cli_json_contract(cli, tmp_path):
     target = tmp_path / "reg.json"
-    r = cli("register", str(ROSTER), "--output-format", "json", "-o", str(target))
+    r = cli("register", str(ROSTER), "--decks-dir", DECKS, "--output-format", "json",
+            "-o", str(target))
     assert r.returncode == 1 and r.stdout == b""
     doc = json.loads(target.read_text(encoding="utf-8"))
     assert doc["version"] == 1 and doc["tool"]["name"] == "deckcheck"
@@ -191,7 +195,7 @@ def test_cli_json_contract(cli, tmp_path):
 
 
 def test_cli_csv(cli):
-    r = cli("register", str(ROSTER), "--output-format", "csv")
+    r = cli("register", str(ROSTER), "--decks-dir", DECKS, "--output-format", "csv")
     assert r.returncode == 1
     rows = list(csv.DictReader(io.StringIO(r.stdout.decode())))
     assert len(rows) == 22
@@ -201,7 +205,7 @@ def test_cli_csv(cli):
 
 
 def test_cli_html_is_self_contained(cli):
-    r = cli("register", str(ROSTER), "--output-format", "html")
+    r = cli("register", str(ROSTER), "--decks-dir", DECKS, "--output-format", "html")
     html = r.stdout.decode()
     assert r.returncode == 1 and html.startswith("<!DOCTYPE html>")
     assert "Content-Security-Policy" in html and "<script" not in html
@@ -247,7 +251,8 @@ def test_row_format_wins_over_the_event_format(tmp_path):
     roster = tmp_path / "r.csv"
     deck = ROOT / "examples" / "fow" / "legal" / "grimm.txt"
     roster.write_text(f"name,deck,format\nA,{deck},fow-wanderer\nB,{deck},\n", encoding="utf-8")
-    reg = register(str(roster), format_id="fow-classic", date="2026-01-01")
+    reg = register(str(roster), format_id="fow-classic", date="2026-01-01",
+                   decks_dir=DECKS)
     assert [p.format_id for p in reg.players] == ["fow-wanderer", "fow-classic"]
     # same cards, other format: not the same registered list
     assert reg.players[0].fingerprint.digest != reg.players[1].fingerprint.digest
@@ -260,10 +265,10 @@ def test_hostile_roster_text_is_escaped_in_html_and_defused_in_csv(cli, tmp_path
                       'name,player id,deck,deck name,format\n'
                       f'"<script>alert(1)</script>","=HYPERLINK(""http://x"")",{deck},'
                       '"</title><b>",fow-classic\n', encoding="utf-8")
-    html = cli("register", str(roster), "--output-format", "html").stdout.decode()
+    html = cli("register", str(roster), "--decks-dir", DECKS, "--output-format", "html").stdout.decode()
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "<img" not in html
-    out = cli("register", str(roster), "--output-format", "csv").stdout.decode()
+    out = cli("register", str(roster), "--decks-dir", DECKS, "--output-format", "csv").stdout.decode()
     row = list(csv.DictReader(io.StringIO(out)))[0]
     assert row["player_id"].startswith("'=HYPERLINK")
 

@@ -25,12 +25,12 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 
 @pytest.fixture(scope="module")
 def roster_reg():
-    return register(str(DATA / "roster.csv"))
+    return register(str(DATA / "roster.csv"), decks_dir=str(ROOT))
 
 
 @pytest.fixture(scope="module")
 def five_reg():
-    return register(str(DATA / "five-games.yaml"))
+    return register(str(DATA / "five-games.yaml"), decks_dir=str(ROOT))
 
 
 def sheets_of(html: str) -> list[str]:
@@ -131,7 +131,7 @@ def test_sheets_are_self_contained_and_escaped(tmp_path):
                       "name,player id,deck,deck name,format\n"
                       f'"Eve <script>alert(1)</script>","1"" onload=""x",{deck},'
                       '"<style>@import url(//x)</style>",fow-classic\n', encoding="utf-8")
-    html = render_sheets(register(str(roster)))
+    html = render_sheets(register(str(roster), decks_dir=str(ROOT)))
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&quot; onload=&quot;" in html
     assert "default-src 'none'" in html
 
@@ -271,7 +271,7 @@ def test_a_long_list_still_fits_one_page(tmp_path):
     roster = tmp_path / "r.csv"
     roster.write_text(f"# Date: 2012-02-11\nname,deck\nLong List,{deck}\nShort List,"
                       f"{ROOT / 'examples' / 'mtg' / 'delver-dka.txt'}\n", encoding="utf-8")
-    reg = register(str(roster))
+    reg = register(str(roster), decks_dir=str(ROOT))
     pages, _ = pages_of(print_pdf(render_sheets(reg, "letter"), tmp_path, "long"))
     assert len(pages) == 2
     assert total(pages[0], "Total Number of Cards in Main Deck") == 75

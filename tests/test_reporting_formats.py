@@ -363,3 +363,41 @@ def test_cli_unreadable_deck_still_gets_a_junit_report(tmp_path):
     assert proc.returncode == 2
     doc, suites = junit_suites(out.read_text(encoding="utf-8"))
     assert list(suites) == ["nope.txt"] and doc.errors == 1
+
+
+# ---------------------------------------------------------------------------------------
+# deckcheck.safetext: the one way every writer shows text it did not write (issue 13)
+
+
+def test_safetext_escapes_hidden_characters_and_breaks_ci_commands():
+    from deckcheck.safetext import log_safe, visible
+
+    assert visible("a\x9b31m\u202eb\u2066c\u2028d\U000e0041") == \
+        "a\\x9b31m\\u202eb\\u2066c\\u2028d\\U000e0041"
+    assert visible("主牌　40 Café") == "主牌　40 Café"          # visible text is left alone
+    assert log_safe("::set-output name=x::y") == ":\\:set-output name=x:\\:y"
+    assert log_safe("a ##[error]b ##VSO[x]") == "a #\\#[error]b #\\#VSO[x]"
+    assert log_safe(log_safe("::a ##[b")) == log_safe("::a ##[b")   # idempotent
+
+
+def test_safetext_json_keeps_exact_content():
+    from deckcheck.safetext import json_exact
+
+    value = {"name": "::a ##[b] \u202e\x9b\u2028\U000e0041 中"}
+    text = json_exact(json.dumps(value, ensure_ascii=False, indent=2))
+    assert json.loads(text) == value
+    assert "##[" not in text and "::" not in text and "\u202e" not in text
+    assert "\\u202e" in text and "\\udb40\\udc41" in text and "中" in text
+
+
+@pytest.mark.parametrize("cell, shown", [
+    ("Sam;=1+1;x", "Sam;'=1+1;x"),
+    ("=SUM(A1)", "'=SUM(A1)"),
+    ("a, @b|+c; -d", "a, '@b|'+c; '-d"),
+    ("x\t=1", "x\\t=1"),                 # a tab is shown as an escape, never split on
+    ("O'Brien, Sam", "O'Brien, Sam"),
+])
+def test_safetext_spreadsheet_cell_guards_every_part(cell, shown):
+    from deckcheck.safetext import spreadsheet_cell
+
+    assert spreadsheet_cell(cell) == shown

@@ -13,7 +13,8 @@ from deckcheck.cache import cached
 from deckcheck.matching.index import CardIndex, MatchParams
 from deckcheck.models import Card
 from deckcheck.resources import data_dir, user_data_dir
-from deckcheck.safeio import MAX_CARD_FILE_BYTES, UnsafeFileError, read_regular_file
+from deckcheck.safeio import (MAX_CARD_FILE_BYTES, UnsafeFileError, YAMLLimitError,
+                              check_yaml_limits, read_regular_file)
 
 
 #: limits for card files from folders a repository's .deckcheck.yaml names (the largest
@@ -93,8 +94,6 @@ def _files(dirs: list[Path]) -> list[Path]:
 
 def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
     import yaml
-
-    from deckcheck.config import YAMLLimitError, check_yaml_limits
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     trusted = (data_dir("cards"), user_data_dir() / "cards")   # shipped or imported here

@@ -11,6 +11,7 @@ the player (roster row) they concern; their ``line`` is the roster line.
 | REG004 | deck-unreadable | error | no deck file given, the file is missing or cannot be read or checked |
 | REG005 | player-id-missing | warning | the roster has a player-id column but this row leaves it empty |
 | REG006 | player-id-differs | warning | the list's own ``DCI:`` line names another number than the roster |
+| REG007 | deck-path-refused | error | the row's deck path leads outside the roster's folder (and ``--decks-dir``): absolute, ``..``, a link out, or not a regular file; the file is not read |
 
 Duplicate ids are compared within one game: a multi-game roster may list one person for
 two games. A game has a check digit when its descriptor declares a ``player_id`` rule.
@@ -33,6 +34,7 @@ CHECKS: dict[str, tuple[str, Severity]] = {
     "REG004": ("deck-unreadable", Severity.ERROR),
     "REG005": ("player-id-missing", Severity.WARNING),
     "REG006": ("player-id-differs", Severity.WARNING),
+    "REG007": ("deck-path-refused", Severity.ERROR),
 }
 
 
@@ -75,7 +77,10 @@ def id_rule(game: str | None) -> PlayerIdRule:
 def run_checks(players: list["PlayerResult"], has_id_column: bool) -> None:
     """Add the organiser findings to each player's ``organiser`` list."""
     for p in players:
-        if p.status == "unreadable":
+        if p.player.deck_refused:
+            # the message names the roster row and the path as written, nothing read
+            p.organiser.append(finding("REG007", p.player.deck_refused, p.player.line))
+        elif p.status == "unreadable":
             where = f"{p.player.deck}: " if p.player.deck else ""
             p.organiser.append(finding("REG004", f"{p.player.name}: {where}{p.error_text}",
                                        p.player.line))

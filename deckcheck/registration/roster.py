@@ -19,13 +19,21 @@ not know are ignored and listed in :attr:`Roster.ignored`.
 
 Problems that stop the roster from being read (no such file, no header, no deck column, a
 row without a name …) raise :class:`RosterError` whose message starts ``file:line:``.
+
+Deck paths are confined (:func:`place_deck`): a roster is mail from strangers as much as
+the lists are, so a row may only name a regular file that is, after following every link,
+inside the roster's folder or inside the ``--decks-dir`` given on the command line. An
+absolute path, a ``..`` that climbs out, a link leading out or a device is not read at all:
+the row keeps :attr:`Player.deck_refused`, which the run reports as an organiser error.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,7 +67,7 @@ EVENT_KEYS: dict[str, tuple[str, ...]] = {
 
 _COLUMN_MAP = {a: k for k, aliases in COLUMNS.items() for a in aliases}
 _EVENT_MAP = {a: k for k, aliases in EVENT_KEYS.items() for a in aliases}
-_META_LINE = re.compile(r"^#\s*(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<value>.*?)\s*$")
+_META_LINE = re.compile(r"^#\s*(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<value>(?:.*?\S)??)\s*+$")
 
 
 class RosterError(Exception):
@@ -79,6 +87,8 @@ class Player:
     format_id: str | None = None
     designer: str | None = None
     table: str | None = None
+    #: why ``deck`` is not read (outside the allowed folders, not a regular file), or None
+    deck_refused: str | None = None
 
 
 @dataclass(slots=True)
@@ -100,7 +110,9 @@ def column_key(text: str) -> str:
 # reading
 
 
-def read_roster(path: str | Path) -> Roster:
+def read_roster(path: str | Path, decks_dir: str | Path | None = None) -> Roster:
+    """Read the roster at ``path``. Deck paths are relative to the roster's folder and must
+    lead inside it or inside ``decks_dir`` (:func:`place_deck`)."""
     name = str(path)
     p = Path(path)
     suffix = p.suffix.lower()
@@ -111,12 +123,56 @@ def read_roster(path: str | Path) -> Roster:
     roster = _read_yaml(text, name) if suffix in YAML_SUFFIXES else _read_csv(text, name, suffix)
     if roster.event.get("format"):
         roster.event["format"] = roster.event["format"].lower()
-    base = p.parent
+    folders = [p.parent] + ([Path(decks_dir)] if decks_dir is not None else [])
     for player in roster.players:
         if player.deck:
-            deck = Path(player.deck)
-            player.deck_path = deck if deck.is_absolute() else base / deck
+            place_deck(roster, player, folders)
     return roster
+
+
+def place_deck(roster: Roster, player: Player, folders: list[Path]) -> None:
+    """Set ``player.deck_path`` (the deck path joined to ``folders[0]``, the roster's
+    folder), and refuse it
+    (``player.deck_refused``) unless it names a regular file inside one of ``folders``
+    once every symbolic link is followed. Only the file's metadata is looked at: a refused
+    file is never opened. A file that does not exist is not refused here (reading it says
+    "no such file")."""
+    written = Path(player.deck)
+    player.deck_path = written if written.is_absolute() else folders[0] / written
+    roots = [os.path.realpath(f) for f in folders]
+    real = os.path.realpath(player.deck_path)
+    row = f"{roster.path}:{player.line}: {player.name}: deck {player.deck!r}"
+    if not any(_inside(real, root) for root in roots):
+        plain = os.path.normpath(os.path.abspath(player.deck_path))
+        if any(_inside(plain, os.path.normpath(os.path.abspath(f))) for f in folders):
+            how = "is (or goes through) a symbolic link that leads outside"
+        elif written.is_absolute():
+            how = "is an absolute path outside"
+        else:
+            how = "leads outside"
+        where = "the roster's folder and --decks-dir" if len(folders) > 1 else \
+            "the roster's folder"
+        player.deck_refused = (
+            f"{row} {how} {where}, so it was not read; put the deck file in the roster's "
+            "folder and write its path relative to the roster, or give the folder that holds "
+            "it with --decks-dir")
+        return
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        player.deck_refused = f"{row} cannot be examined ({exc.strerror or exc}), so it was " \
+                              "not read; name the deck file itself"
+        return
+    if not stat.S_ISREG(mode):
+        what = "a directory" if stat.S_ISDIR(mode) else "not a regular file (a pipe or device)"
+        player.deck_refused = f"{row} is {what}, so it was not read; name the deck file itself"
+
+
+def _inside(path: str, root: str) -> bool:
+    """Whether ``path`` is ``root`` or below it (both absolute and normalised)."""
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def _read_text(p: Path, name: str) -> str:

@@ -7,7 +7,9 @@ else the roster header's ``Format:``, else what the list itself or ``.deckcheck.
 (the normal rules of ``deckcheck check``).
 
 Statuses: ``legal``, ``illegal`` (an error finding), ``unreadable`` (no deck file given, a
-missing or unreadable file, no format, or the check failed). The exit code is 1 when any
+missing or unreadable file, no format, the check failed, or a deck path the roster may not
+name: outside the roster's folder and ``--decks-dir``, or not a regular file; such a file
+is never opened, and the row is an organiser error, REG007). The exit code is 1 when any
 list is not legal or an organiser check found an error (with ``strict``, warnings of the
 lists and of the organiser checks count too), else 0; problems with the roster or the options raise
 :class:`~deckcheck.registration.roster.RosterError` or :class:`deckcheck.api.UsageError`
@@ -16,6 +18,7 @@ lists and of the organiser checks count too), else 0; problems with the roster o
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,11 +136,18 @@ class Registration:
 def register(roster_path: str, *, format_id: str | None = None, date: str | None = None,
              event: str | None = None, location: str | None = None, lang: str = "en",
              select: list[str] | None = None, ignore: list[str] | None = None,
-             config: Any = None, strict: bool = False, progress=None) -> Registration:
-    from deckcheck.api import Options, check_file
+             config: Any = None, strict: bool = False, progress=None,
+             decks_dir: str | None = None) -> Registration:
+    """Check every list of the roster at ``roster_path``. Deck paths are relative to the
+    roster's folder and must lead inside it or inside ``decks_dir``; a row naming anything
+    else is not read (REG007)."""
+    from deckcheck.api import Options, UsageError, check_file
     from deckcheck.registration.checks import run_checks
 
-    roster = read_roster(roster_path)
+    if decks_dir is not None and not os.path.isdir(decks_dir):
+        raise UsageError(f"--decks-dir {decks_dir}: no such folder; give the folder that holds "
+                         "the deck files")
+    roster = read_roster(roster_path, decks_dir)
     ev = _event(roster, format_id, date, event, location, config)
     ev.formats = _validate_formats(roster, ev, config)
     players: list[PlayerResult] = []
@@ -147,6 +157,8 @@ def register(roster_path: str, *, format_id: str | None = None, date: str | None
         pr = PlayerResult(number=number, player=player, result=None, game=game, format_id=fmt_id)
         if player.deck_path is None:
             pr.problem = "no deck file given in the roster"
+        elif player.deck_refused:
+            pr.problem = player.deck_refused
         else:
             # every list is checked on the event date; that a game's rules do not depend on
             # it (DCK026) is no news to the organiser

@@ -10,8 +10,9 @@ Text from a deck or its path is shown with :func:`deckcheck.safetext.log_safe` a
 escaped by GitHub's rules (data: ``%`` ``CR`` ``LF``; properties also ``:`` ``,``). So a
 message cannot end its command, a group title cannot hold a legacy ``##[command]``, and no
 line but deckcheck's own commands starts with ``::``. The ``file=`` property stays the
-repository path as it is (GitHub matches it against the tree); its ``:`` and ``,`` are
-escaped, and on a line the runner reads as a command nothing else is looked for.
+repository path as it is (GitHub matches it against the tree), its ``:`` and ``,`` escaped;
+only a ``##[`` in it is broken too, so no line holds a legacy command (such a file's
+annotation then names no file, and its group title still names it).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import (Reporter, error_text, is_stdin, ordered_findings,
                                       repo_path, report_root, summary)
-from deckcheck.safetext import guard_lines, log_safe
+from deckcheck.safetext import break_legacy_commands, guard_lines, log_safe
 
 #: annotations of one kind GitHub shows per step; the rest are only in the log
 ANNOTATION_LIMIT = 10
@@ -54,7 +55,8 @@ class GithubReporter(Reporter):
         out: list[str] = []
         emitted = dict.fromkeys(COMMANDS.values(), 0)
         for r in results:
-            file = None if is_stdin(r.path) else repo_path(r.path, root)
+            # the path GitHub matches against the tree; only a legacy command is broken
+            file = None if is_stdin(r.path) else break_legacy_commands(repo_path(r.path, root))
             out.append(command("group", t("deckcheck {path}", lang, path=log_safe(r.path))))
             if r.error is not None:
                 out.append(command("error", log_safe(error_text(r)), file=file,

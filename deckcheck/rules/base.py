@@ -53,19 +53,30 @@ class Context:
         return self.counts.get(zone, 0)
 
     def entries(self, *zones: str) -> list[Entry]:
+        """Every line of the zones as written (unknown names and the count 0 included)."""
         return [e for e in self.deck.entries if not zones or e.zone in zones]
 
     def resolved(self, *zones: str) -> list[Entry]:
+        """The lines of the zones that put cards in the deck: a known card, at least one copy.
+
+        A line with the count 0 holds no card (DCK009 notes it), so no rule sees it: a rule
+        that names "the first ruler" or "the second master rune" never names a card the
+        deck does not hold.
+        """
         return [e for e in self.deck.entries
-                if e.card is not None and (not zones or e.zone in zones)]
+                if e.card is not None and e.count > 0 and (not zones or e.zone in zones)]
 
     def counted_zones(self) -> list[str]:
         return [z for z, spec in self.fmt.zones.items() if spec.get("counted", True)]
 
     def first_line(self, zone: str) -> int | None:
+        """Where a zone's findings point: its first line holding a card, else its first
+        line (all of them have the count 0), else its header."""
         lines = [e.line for e in self.deck.entries if e.zone == zone and e.line is not None]
-        if lines:
-            return min(lines)
+        held = [e.line for e in self.deck.entries
+                if e.zone == zone and e.line is not None and e.count > 0]
+        if held or lines:
+            return min(held or lines)
         return self.deck.headers.get(zone)
 
     def claimed(self, claim: str) -> bool:

@@ -2,16 +2,18 @@
 choice of ``deckcheck.parsing.detect.parse`` and the whole check (``check_source``).
 
 Each payload must end in entries and findings, or in deckcheck's own input errors, within
-a fraction of the CLI's time limit; the large ones are also measured with tracemalloc.
+a CPU-time budget of this process (``hostile_support.cpu_budget``: CPU time, not wall time,
+so a busy machine does not fail the test, and a runaway parser is stopped when the budget
+is spent); the large ones are also measured with tracemalloc.
 """
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 
 import pytest
 
+from hostile_support import cpu_budget
 from parser_matrix import TARGETS, Target
 
 from deckcheck.api import Options, UsageError, check_source, check_text
@@ -78,17 +80,20 @@ def test_the_matrix_reaches_every_parser(target):
 def test_hostile_entry_in_every_parser(target, what, count, name):
     text = _payload(target, count, name)
     game = load_game(target.game)
-    start = time.perf_counter()
-    try:
-        deck = parse(SourceText(target.filename, text, "utf-8"), game)
-    except OWN_ERRORS:
-        deck = None
-    try:
-        result = check_source(SourceText(target.filename, text, "utf-8"),
-                              Options(format_id=target.format_id))
-    except OWN_ERRORS:
-        result = None
-    assert time.perf_counter() - start < 3.0
+    # loading the game's cards and formats (a cache rebuild the first time) is not the
+    # payload's work: done before the budget starts
+    check_source(SourceText(target.filename, _payload(target, "4", "{card}"), "utf-8"),
+                 Options(format_id=target.format_id))
+    with cpu_budget(3.0):
+        try:
+            deck = parse(SourceText(target.filename, text, "utf-8"), game)
+        except OWN_ERRORS:
+            deck = None
+        try:
+            result = check_source(SourceText(target.filename, text, "utf-8"),
+                                  Options(format_id=target.format_id))
+        except OWN_ERRORS:
+            result = None
     if deck is None:
         return
     for e in deck.entries:          # what a parser accepts is a plausible entry
@@ -121,11 +126,9 @@ def test_large_inputs_stay_bounded(target, what):
         except OWN_ERRORS:
             return None
 
-    # time untraced (tracing every allocation slows parsing several times over) …
-    start = time.perf_counter()
-    deck = run()
-    seconds = time.perf_counter() - start
-    assert seconds < 5.0, seconds
+    # CPU time untraced (tracing every allocation slows parsing several times over) …
+    with cpu_budget(5.0):
+        deck = run()
     # … then the peak memory of a second, traced run
     tracemalloc.start()
     try:
@@ -140,14 +143,21 @@ def test_large_inputs_stay_bounded(target, what):
 
 def test_xml_text_in_many_pieces_is_linear():
     """expat hands element text over a line at a time: 19,000 lines of notes once took
-    six seconds of string copying."""
+    six seconds of string copying. Calibrated in the test: the same document with blanks
+    for the line breaks comes in a few large pieces (expat's buffer), so its CPU time is
+    what reading the text costs; the lines may cost a generous multiple of that, never
+    the quadratic copying (about 70 times as much)."""
     from deckcheck.parsing.xmlsafe import parse_xml
 
-    text = ('<deck game="x"><section name="Main"><card qty="1">Thunder</card></section><notes>'
-            + ("n" * 240 + "\n") * 19_000 + "</notes></deck>")
-    start = time.perf_counter()
-    root = parse_xml(text)
-    assert time.perf_counter() - start < 1.0
+    def document(separator: str) -> str:
+        return ('<deck game="x"><section name="Main"><card qty="1">Thunder</card></section>'
+                "<notes>" + ("n" * 240 + separator) * 19_000 + "</notes></deck>")
+
+    with cpu_budget(5.0) as used:
+        assert len(parse_xml(document(" ")).find("notes").text) == 241 * 19_000
+        calibration = used()
+    with cpu_budget(20 * calibration + 0.5):
+        root = parse_xml(document("\n"))
     assert len(root.find("notes").text) == 241 * 19_000
 
 
@@ -166,7 +176,7 @@ def test_lone_surrogates_given_through_the_api():
     "[spellbook][mwcard=X]1 x a" + " #a" * 100_000 + "[/mwcard][/spellbook]",
 ])
 def test_bbcode_bodies_are_bounded(text):
-    start = time.perf_counter()
-    deck = parse(SourceText("book.txt", text, "utf-8"), load_game("magewars"))
-    assert time.perf_counter() - start < 1.0
+    game = load_game("magewars")
+    with cpu_budget(1.0):
+        deck = parse(SourceText("book.txt", text, "utf-8"), game)
     assert [f.code for f in deck.findings] == ["DCK001"]

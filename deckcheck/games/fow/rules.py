@@ -283,7 +283,7 @@ class TooManyRulers(FowRule):
         if have > allowed:
             names = ", ".join(f"{e.count} × {e.card.name if e.card else e.name}"
                               if e.count > 1 else (e.card.name if e.card else e.name)
-                              for e in ctx.entries("ruler"))
+                              for e in ctx.entries("ruler") if e.count > 0)
             surplus = _surplus_ruler(ctx, allowed)
             yield self.finding(ctx, zone="ruler", expected=allowed, actual=have,
                                card=(surplus.card or surplus.name) if surplus else None,

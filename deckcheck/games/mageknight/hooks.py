@@ -269,6 +269,8 @@ def deck_info(ctx) -> DeckInfo:
         deck, db = ctx.deck, ctx.db
         info = DeckInfo(table=heroes(db))
         for e in ctx.entries("hero"):
+            if e.count == 0:
+                continue            # "0 Tovak" declares no hero (DCK009 notes the line)
             info.hero_entry = e
             if is_playable_hero(e.card):
                 info.hero = info.table.find(e.card.name)

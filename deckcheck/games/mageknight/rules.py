@@ -89,7 +89,7 @@ class HeroMissing(MageKnightRule):
     message = 'No hero declared; add "Hero: <name>" ({heroes}).'
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if not ctx.entries("hero"):
+        if not any(e.count > 0 for e in ctx.entries("hero")):   # "0 Tovak" is no hero
             names = mk.heroes(ctx.db).names
             yield self.finding(ctx, zone="hero", expected=1, actual=0,
                                heroes=", ".join(names))

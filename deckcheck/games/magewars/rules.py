@@ -259,7 +259,7 @@ class MageMissing(MwRule):
                     closest_items=close,
                     message=f'Unknown mage "{e.name}"; closest: {", ".join(close) or "none"}. (MW-R1)')
             return
-        stray = [e for e in ctx.entries("spellbook") if e.extra.get("moved_from") == "mage"]
+        stray = [e for e in ctx.resolved("spellbook") if e.extra.get("moved_from") == "mage"]
         if stray:
             e = stray[0]
             yield self.finding(
@@ -450,8 +450,7 @@ class MultipleMages(MwRule):
                                expected=1, actual=len(info.identities), mages=names,
                                mage_lines=[[n, e.line] for n, e in info.identities])
             return
-        cards = [e for e in ctx.entries("mage")
-                 if e.card is not None and card_kind(e.card) == "mage"]
+        cards = [e for e in ctx.resolved("mage") if card_kind(e.card) == "mage"]
         n = sum(e.count for e in cards)
         if n > 1:
             names = ", ".join(f"{e.count}x {e.card.name}" for e in cards)

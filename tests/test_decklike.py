@@ -1,0 +1,134 @@
+"""The "is this a deck list at all?" classifier (deckcheck/parsing/decklike.py).
+
+Every deck the project ships or tests with must read as a deck list; notes, rosters, READMEs,
+settings, source code and data files must not, and the reason given must quote nothing of
+the file. Card names play no part: lists of names nobody knows are deck lists.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.parsing.decklike import census, known_deck_format, not_a_deck_list
+from deckcheck.parsing.detect import DECK_EXTENSIONS
+from deckcheck.reading import read_path
+
+from conftest import ROOT
+
+DOCS = {"readme.md", "sources.md"}
+
+
+def _deck_files() -> list[Path]:
+    out = []
+    for folder in ("examples", "tests/data/real-lists", "tests/cases/_decks"):
+        for p in sorted((ROOT / folder).rglob("*")):
+            if p.is_file() and p.suffix.lower() in DECK_EXTENSIONS and p.name.lower() not in DOCS:
+                out.append(p)
+    return out
+
+
+DECK_FILES = _deck_files()
+
+
+def test_the_corpus_is_not_empty():
+    assert len(DECK_FILES) > 50
+    assert any("real-lists" in str(p) for p in DECK_FILES)
+
+
+@pytest.mark.parametrize("path", DECK_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_shipped_and_real_list_is_a_deck_list(path):
+    assert not_a_deck_list(read_path(path).text) is None
+
+
+def _case_texts() -> list:
+    import test_rule_cases as cases
+
+    out = []
+    for path, data in cases.FILES:
+        for case in data.get("cases") or []:
+            if "file" not in case:
+                out.append(pytest.param(cases._deck_text(data, case),
+                                        id=f"{path.stem}:{case['name']}"))
+    return out
+
+
+@pytest.mark.parametrize("text", _case_texts())
+def test_every_rule_case_deck_is_a_deck_list(text):
+    assert not_a_deck_list(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Sol Ring\nCommand Tower\nArcane Signet\nLightning Greaves\n",      # Commander, no counts
+    "Mage: Beastmaster\nBear Strength\nRhino Hide\nTimber Wolf\n",       # a Mage Wars book
+    "Zorblax the Unheard\nGlorpwing Drake\nMossback Wanderer\n",         # names nobody knows
+    "4 Glimmering Voidcaller\n3 Quillfeather Sprite\n",
+    "lightning bolt\nsnapcaster mage\ndelver of secrets\n",              # typed in lower case
+    "主牌（60张）\n掘密师 4张\n4张 迅咒法师\n副牌：\n2张 失效\n",
+    "領主：小紅帽\n主牌庫\n4 灰姑娘\n4 格林\n",
+    "Lightning Bolt\n",
+    "Ruler: Alice\nMain Deck\n4 Card = Name\n4 Timber Wolf\n",            # one odd line
+])
+def test_shapes_of_deck_lists(text):
+    assert not_a_deck_list(text) is None
+
+
+GIT_CONFIG = """[core]
+\trepositoryformatversion = 0
+\tbare = false
+[remote "origin"]
+\turl = https://github.com/example/decks
+[http "https://github.com/"]
+\textraheader = AUTHORIZATION: basic c2VjcmV0
+"""
+NOT_DECKS = {
+    "git-config": GIT_CONFIG,
+    "notes": "# Notes\n\nWe played five rounds on Saturday and the top eight on Sunday.\n"
+             "- Ask the judge about the new ruling on J-rulers before the event.\n",
+    "players-csv": "player,deck,dci\nAlice,decks/alice.txt,1234567\nBob,decks/bob.txt,7\n",
+    "readme": "Deck lists for the club\n======\n\nPut one list per player in this folder "
+              "and name it after the player.\nThe CI checks every list on a pull request.\n",
+    "ini": "[server]\nhost = localhost\nport = 8080\n\n[database]\npassword = hunter2\n",
+    "python": "import os\n\n\ndef main():\n    print(os.environ)\n    return 0\n\n\n"
+              "if __name__ == '__main__':\n    main()\n",
+    "json": '{\n  "name": "decks",\n  "version": "1.0.0",\n  "private": true\n}\n',
+    "yaml": "name: league\nplayers:\n  - alice\n  - bob\nmax_players: 16\nstart_date: 2024\n",
+    "env": "TOKEN=abc\nSECRET_KEY=xyz\n",
+    "comments-only": "# nothing here yet\n// to do\n",
+    "links": "https://example.com/a\nhttps://example.com/b\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_DECKS))
+def test_files_that_are_not_deck_lists(name):
+    text = NOT_DECKS[name]
+    why = not_a_deck_list(text)
+    assert why is not None
+    for line in text.splitlines():   # the reason quotes nothing of the file
+        assert len(line.strip()) < 4 or line.strip() not in why, (line, why)
+    for secret in ("c2VjcmV0", "hunter2", "alice", "1234567", "localhost", "example.com"):
+        assert secret not in why
+
+
+def test_the_reason_names_the_kinds_of_lines():
+    assert not_a_deck_list(NOT_DECKS["players-csv"]) == (
+        "no line reads as a card entry or zone heading; its lines read as comma- or "
+        "tab-separated table rows")
+    assert not_a_deck_list("4 Timber Wolf\nhost = a\nport = b\n") == (
+        "2 of 3 lines are not deck lines; its lines read as settings or code")
+
+
+def test_a_deck_program_format_is_recognised_by_content_not_by_extension():
+    o8d = (ROOT / "examples" / "fow" / "legal" / "grimm.o8d").read_text(encoding="utf-8")
+    assert known_deck_format(o8d) == "o8d" and not_a_deck_list(o8d) is None
+    csv = (ROOT / "examples" / "mtg" / "delver-dka-deckbox.csv").read_text(encoding="utf-8")
+    assert known_deck_format(csv) == "csv"
+    assert known_deck_format(NOT_DECKS["players-csv"]) is None   # .csv alone is no format
+
+
+def test_census_counts_each_kind_of_line():
+    c = census("Format: fow-classic\nRuler: Alice\n# a comment\n----\n4 Timber Wolf\n"
+               "Rhino Hide\nkey = value\nhttps://x.example\n")
+    assert (c.deck, c.bare, c.foreign) == (3, 1, 2)
+    assert c.kinds == {"code": 1, "address": 1}
