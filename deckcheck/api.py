@@ -346,7 +346,7 @@ def check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
     if jobs > 1 and len(files) > 1:
         from deckcheck.batch import check_parallel
 
-        checked = iter(check_parallel(files, opts, jobs, progress))
+        checked = iter(check_parallel(files, opts, jobs, check_file, progress))
     else:
         checked = iter(_check_each(files, opts, progress))
     results: list[DeckResult] = []

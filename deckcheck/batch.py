@@ -1,5 +1,8 @@
 """Check many decks with worker processes; output order equals the input order.
 
+The runner is given the function that checks one file (``check_file(path, opts)``), so it
+depends on no particular pipeline (and the one-deck API can call it without an import cycle).
+
 Each worker loads the card databases once. Results travel back pickled with card references
 (game, id) instead of whole card records, and the parent process re-attaches its own card
 objects, so sending a result costs about as much as its findings.
@@ -14,11 +17,12 @@ from concurrent.futures import ProcessPoolExecutor
 from deckcheck.models import Card, DeckResult
 
 _OPTS = None
+_CHECK = None
 
 
-def _init(opts) -> None:
-    global _OPTS
-    _OPTS = opts
+def _init(opts, check) -> None:
+    global _OPTS, _CHECK
+    _OPTS, _CHECK = opts, check
 
 
 def _card_db(game_id: str, opts):
@@ -44,9 +48,7 @@ def _card_ref(game: str, card_id: str) -> Card:
 
 
 def _check(path: str) -> tuple[str | None, bytes]:
-    from deckcheck.api import check_file
-
-    result = check_file(path, _OPTS)
+    result = _CHECK(path, _OPTS)
     buf = io.BytesIO()
     pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
     if result.game is not None:
@@ -66,14 +68,14 @@ def _load(game: str | None, payload: bytes, opts) -> DeckResult:
     return pickle.loads(payload)
 
 
-def check_parallel(files: list[str], opts, jobs: int, progress=None) -> list[DeckResult]:
-    """Check ``files`` with ``jobs`` worker processes; results come back in input order.
+def check_parallel(files: list[str], opts, jobs: int, check_file,
+                   progress=None) -> list[DeckResult]:
+    """Check ``files`` with ``jobs`` worker processes, each file by ``check_file(path, opts)``
+    (a module-level function, so workers can be handed it); results come back in input order.
 
     This process only hands out chunks of files and unpickles the results: when it checked
     decks itself as well, it competed with the workers for the CPU and the batch was slower.
     """
-    from deckcheck.api import check_file
-
     # The first deck is checked here: that imports the rules and loads the formats and card
     # data once, and the forked workers inherit them instead of loading them again.
     results: list[DeckResult] = [check_file(files[0], opts)]
@@ -82,7 +84,7 @@ def check_parallel(files: list[str], opts, jobs: int, progress=None) -> list[Dec
         progress(1, len(files))
     size = max(1, min(32, (len(files) - 1) // (jobs * 8) or 1))
     chunks = [files[i:i + size] for i in range(1, len(files), size)]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(opts,)) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(opts, check_file)) as pool:
         for chunk in pool.map(_check_chunk, chunks):
             results.extend(_load(game, payload, opts) for game, payload in chunk)
             if progress is not None:

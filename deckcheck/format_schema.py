@@ -11,6 +11,8 @@ from typing import Any, Literal, Union
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
                       model_validator)
 
+from deckcheck.errors import FormatError
+
 
 class ZoneSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
@@ -106,8 +108,6 @@ class FormatModel(BaseModel):
 
 def validate_format(data: dict[str, Any], where: str) -> dict[str, Any]:
     """Validate one resolved format; return plain data (defaults filled in)."""
-    from deckcheck.formats import FormatError
-
     try:
         model = FormatModel.model_validate(data)
     except ValidationError as exc:

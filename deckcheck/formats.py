@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.cache import cached
+from deckcheck.errors import FormatError  # noqa: F401  (raised here, caught by callers)
 from deckcheck.resources import data_dir, user_data_dir
 from deckcheck.safeio import (MAX_FORMAT_BYTES, UnsafeFileError, YAMLLimitError,
                               check_yaml_limits, read_regular_file)
@@ -31,10 +32,6 @@ MAX_FORMAT_VALUES = 100_000
 MAX_FORMAT_DEPTH = 32
 #: formats in one ``extends:`` chain (the shipped chains are two long)
 MAX_EXTENDS_DEPTH = 20
-
-
-class FormatError(Exception):
-    """An unknown format id, a bad format file or a date with no profile (exit 2)."""
 
 
 class Format:
