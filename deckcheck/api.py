@@ -79,7 +79,7 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
     name = shown_path(str(path))
     try:
         src = read_path(path)
-        why = not_a_deck_list(src.text)
+        why = not_a_deck_list(src.text, src.path)
         if why is not None:
             return DeckResult(path=src.path, game=None, format=opts.format_id, date=opts.date,
                               error=not_a_deck_message(src.path, why), not_a_deck=why)

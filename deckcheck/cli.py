@@ -199,7 +199,7 @@ def fix(
             plan = None if diff or name in ("-", "<stdin>") else \
                 plan_rewrite(name, root, MAX_BYTES)
             src = read_path(name)
-            why = not_a_deck_list(src.text)   # never rewritten nor quoted (decklike.py)
+            why = not_a_deck_list(src.text, src.path)   # never rewritten nor quoted
             if why is not None and name not in paths:
                 sys.stderr.write(f"deckcheck: info: {shown_path(name)}: skipped: not a deck "
                                  f"list ({why})\n")

@@ -132,3 +132,20 @@ def test_census_counts_each_kind_of_line():
                "Rhino Hide\nkey = value\nhttps://x.example\n")
     assert (c.deck, c.bare, c.foreign) == (3, 1, 2)
     assert c.kinds == {"code": 1, "address": 1}
+
+
+def test_xml_and_json_in_their_own_formats_are_left_to_their_readers():
+    """An unsafe OCTGN file is refused by the XML reader with its own message."""
+    xml = '<?xml version="1.0"?>\n<!DOCTYPE deck SYSTEM "file:///etc/passwd">\n<deck/>\n'
+    assert not_a_deck_list(xml, "deck.o8d") is None
+    assert not_a_deck_list('{"k1": 1, "k2": 2}', "deck.fdk") is None
+    assert not_a_deck_list(xml, "notes.txt") is not None
+    assert not_a_deck_list('{\n  "name": "decks",\n  "private": true\n}\n',
+                           "package.json") is not None
+
+
+def test_overlong_and_control_lines_are_left_to_the_reader():
+    """The text reader reports them (shortened, escaped); they do not decide the shape."""
+    assert not_a_deck_list("1" + " " * 5000 + "x\n") is None
+    assert not_a_deck_list("4 Timber\x1bWolf\n") is None
+    assert not_a_deck_list("x" * 5000 + "\n") is not None

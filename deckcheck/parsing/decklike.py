@@ -16,8 +16,9 @@ alone does not count), or when enough of its lines read as deck lines:
   books and Commander lists are written that way): a dozen words at most, no sentence;
 * **foreign lines** — what no deck line holds: ``key = value`` settings and other code
   punctuation (``= { } < > | \\ ; ```), web addresses, ``[section]`` headers of INI files,
-  CSV rows, JSON keys, sentences of prose, overlong lines;
-* comments, separators, totals and forum markup count for neither side.
+  CSV rows, JSON keys, sentences of prose;
+* comments, separators, totals and forum markup count for neither side, and neither do
+  overlong lines unless they start with a count (the reader reports those, shortened).
 
 Whether the names are known cards plays no part: a list of cards deckcheck does not know yet
 is still a deck list, and is checked (and fails with unknown-card findings).
@@ -25,14 +26,15 @@ is still a deck list, and is checked (and fails with unknown-card findings).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET, _CONTROL, _HALF_WIDTH,
-                                    _HEADER_COUNT, _HEADER_DECOR, _KEY_VALUE, _MARKUP,
-                                    _SEPARATOR, _TOTAL_LINE, parse_card_text)
+from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET, _CONTROL,
+                                    _HALF_WIDTH, _HEADER_COUNT, _HEADER_DECOR, _KEY_VALUE,
+                                    _MARKUP, _SEPARATOR, _TOTAL_LINE, parse_card_text)
 from deckcheck.games.wowtcg.parsers import _CSV_ROW
 from deckcheck.reading import split_lines
 
@@ -43,7 +45,8 @@ _INI_SECTION = re.compile(r'^\[(?:[a-z0-9_.-]++(?:[ \t]++"[^"]*+")?+|[^\]"]*+"[^
 #: '"name": …' — a key of a JSON (or quoted YAML) document
 _JSON_KEY = re.compile(r'^"[^"]*+"[ \t]*+:')
 #: "max_players:", "on-push: true": a lower-case identifier as a key (YAML, TOML, env files)
-_IDENT_KEY = re.compile(r"^[a-z][a-z0-9]*+(?:[_.-][a-z0-9]++)++[ \t]*+:|^[a-z][a-z0-9]*+:(?:[ \t]|$)")
+_IDENT_KEY = re.compile(r"^[a-z][a-z0-9]*+(?:[_.-][a-z0-9]++)++[ \t]*+:"
+                        r"|^[a-z][a-z0-9]*+:(?:[ \t]|$)")
 #: "print(path)", "def main():", "main()": a call or definition in source code (a set code in
 #: brackets, "Ram(THS)", is not one)
 _CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*+\((?![A-Z0-9]{2,6}\))[^()]*+\)[:;,]?$")
@@ -69,8 +72,6 @@ _FOREIGN_KINDS = {
     "table": "comma- or tab-separated table rows",
     "key": "keys of a data file",
     "prose": "sentences of prose",
-    "long": f"lines of over {MAX_LINE} characters",
-    "control": "control characters",
 }
 
 
@@ -177,10 +178,9 @@ def census(text: str) -> LineCensus:
 def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
     """``deck``, ``bare``, a foreign kind (a key of :data:`_FOREIGN_KINDS`) or None (a
     comment, separator, total or markup: neither side)."""
-    if len(line) > MAX_LINE:
-        return "long"
-    if _CONTROL.search(line):
-        return "control"
+    if len(line) > MAX_LINE:   # the reader reports it (shortened); a count makes it an entry
+        return "deck" if line[:1].isdigit() else None
+    line = _CONTROL.sub(" ", line)   # the reader reports these too, shown escaped
     if _SEPARATOR.match(line):
         return None
     line = line.translate(_HALF_WIDTH)
@@ -260,9 +260,21 @@ def _name_kind(name: str, counted: bool) -> str | None:
     return "bare"
 
 
-def not_a_deck_list(text: str) -> str | None:
+#: extensions whose reader parses XML or JSON and reports its own errors, quoting no line
+STRUCTURED = {".o8d": "<", ".cod": "<", ".dek": "<", ".fdk": "{["}
+
+
+def not_a_deck_list(text: str, path: str = "") -> str | None:
     """Why ``text`` is no deck list (a phrase that quotes nothing of it), or None when it is
-    one. See the module docstring for the shapes counted."""
+    one. See the module docstring for the shapes counted.
+
+    A file named ``path`` with the extension of an XML or JSON deck format whose content is
+    XML or JSON is left to that format's reader (it refuses unsafe or malformed documents
+    with its own message).
+    """
+    starts = STRUCTURED.get(os.path.splitext(path)[1].lower())
+    if starts and text.lstrip("\ufeff \t\r\n")[:1] in tuple(starts):
+        return None
     c = census(text)
     entries = c.deck + c.bare
     if entries > c.foreign or known_deck_format(text) is not None:

@@ -70,14 +70,16 @@ class Context:
         return [z for z, spec in self.fmt.zones.items() if spec.get("counted", True)]
 
     def first_line(self, zone: str) -> int | None:
-        """Where a zone's findings point: its first line holding a card, else its first
-        line (all of them have the count 0), else its header."""
-        lines = [e.line for e in self.deck.entries if e.zone == zone and e.line is not None]
+        """Where a zone's findings point: its first line holding a card, else its header,
+        else its first line (a zone of lines with the count 0 and no header of its own)."""
         held = [e.line for e in self.deck.entries
                 if e.zone == zone and e.line is not None and e.count > 0]
-        if held or lines:
-            return min(held or lines)
-        return self.deck.headers.get(zone)
+        if held:
+            return min(held)
+        if self.deck.headers.get(zone) is not None:
+            return self.deck.headers[zone]
+        lines = [e.line for e in self.deck.entries if e.zone == zone and e.line is not None]
+        return min(lines) if lines else None
 
     def claimed(self, claim: str) -> bool:
         return claim in self.claims
