@@ -1,4 +1,4 @@
-"""Tests of the Force of Will importer (``deckcheck/carddb/importers/fow.py``).
+"""Tests of the Force of Will importer (``deckcheck/games/fow/importer.py``).
 
 Two groups:
 

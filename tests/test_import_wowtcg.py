@@ -1,4 +1,4 @@
-"""Tests of the World of Warcraft TCG importer (``deckcheck/carddb/importers/wowtcg.py``).
+"""Tests of the World of Warcraft TCG importer (``deckcheck/games/wowtcg/importer.py``).
 
 Three groups:
 

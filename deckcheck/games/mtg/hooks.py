@@ -14,7 +14,7 @@
 * **Unknown names** say which card data was searched (e.g. ``SOM MBS NPH M12 ISD DKA;
   mtgjson3 a89db5e``), so a missing card is told apart from a misspelt one.
 * **Deck files** of MTG programs (Arena, MTGO ``.dek``, Cockatrice, Forge, XMage, MWS, CSV)
-  are recognised by :attr:`MtgGame.parsers`; their parsers live in ``deckcheck/parsing/mtg_*``.
+  are recognised by :attr:`MtgGame.parsers`; their parsers live in ``deckcheck/games/mtg/parsers/``.
 * **Report**: ``stats`` carries the profile in force (§1.1) and the main deck by type and
   mana value; ``report_sections`` prints the registration-style view (§6.1).
 """
