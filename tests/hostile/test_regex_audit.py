@@ -733,15 +733,25 @@ def hostile_strings(n: int) -> list[str]:
     return out
 
 
-def _cpu(rx: re.Pattern, methods, strings: list[str], repeat: int = 3) -> float:
+def _cpu(rx: re.Pattern, methods, strings: list[str], repeat: int = 3,
+         min_total: float = 0.0) -> float:
+    """The least CPU time of one pass of ``rx`` over ``strings`` in ``repeat`` tries; with
+    ``min_total``, each try repeats the pass until it has used that much CPU time and counts
+    the mean, so a pass far shorter than the clock's tick (4 ms on some machines) is still
+    measured well."""
     calls = [getattr(rx, m) for m in sorted(methods)]
     best = float("inf")
     for _ in range(repeat):
-        start = time.process_time()
-        for text in strings:
-            for call in calls:
-                call(text)
-        best = min(best, time.process_time() - start)
+        passes, start = 0, time.process_time()
+        while True:
+            for text in strings:
+                for call in calls:
+                    call(text)
+            passes += 1
+            spent = time.process_time() - start
+            if spent >= min_total or passes >= 256:
+                break
+        best = min(best, spent / passes)
     return best
 
 
@@ -757,20 +767,36 @@ MAX_GROWTH = {"match": 8.0, "fullmatch": 8.0, "search": 32.0}
 PATTERN_BUDGET = 0.5
 
 
-def growth(rx: re.Pattern, methods, n: int) -> tuple[float, float]:
-    """CPU time of ``rx`` on the hostile strings of length ``n // 4`` and ``n``."""
+def growth(rx: re.Pattern, methods, n: int, careful: bool = False) -> tuple[float, float]:
+    """CPU time of ``rx`` on the hostile strings of length ``n // 4`` and ``n``; ``careful``
+    repeats each pass until it has used enough CPU time to be measured well."""
     small, big = hostile_strings(n // 4), hostile_strings(n)
-    with cpu_budget(PATTERN_BUDGET * 4):
-        t_small = _cpu(rx, methods, small)
-        t_big = _cpu(rx, methods, big, repeat=1 if t_small * 16 > PATTERN_BUDGET else 3)
+    with cpu_budget(PATTERN_BUDGET * (8 if careful else 4)):
+        t_small = _cpu(rx, methods, small, min_total=0.05 if careful else 0.0)
+        t_big = _cpu(rx, methods, big, repeat=1 if t_small * 16 > PATTERN_BUDGET else 3,
+                     min_total=0.05 if careful else 0.0)
     return t_small, t_big
 
 
 def _verdict(rx: re.Pattern, methods=("search", "match", "fullmatch"), n: int = MAX_LINE):
-    """Why ``rx`` used with ``methods`` does too much work on hostile strings, or None."""
+    """Why ``rx`` used with ``methods`` does too much work on hostile strings, or None.
+
+    A quick measurement clears most patterns; one whose growth looks too steep is measured
+    again, carefully, twice, and is reported only when every measurement says so (on a busy
+    machine one short measurement can be off; a super-linear pattern is slow every time).
+    """
+    verdict = None
+    for careful in (False, True, True):
+        verdict = _one_verdict(rx, methods, n, careful)
+        if verdict is None:
+            return None
+    return verdict
+
+
+def _one_verdict(rx: re.Pattern, methods, n: int, careful: bool) -> str | None:
     limit = max(MAX_GROWTH[m] for m in methods)
     try:
-        t_small, t_big = growth(rx, methods, n)
+        t_small, t_big = growth(rx, methods, n, careful)
     except CPUBudgetExceeded as e:
         return f"ran out of its CPU budget ({e})"
     if t_big < FLOOR:
