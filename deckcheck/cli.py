@@ -29,6 +29,22 @@ class Fail(Exception):
     """A usage problem: printed as one line, exit 2."""
 
 
+def _echo(text: object = "", nl: bool = True) -> None:
+    """Print to standard output. Every line deckcheck prints may hold text from a deck, a
+    file name or a pull request's data, so each goes through :func:`safetext.guard_lines`:
+    no hidden character and no CI command sequence reaches a terminal or a CI log."""
+    from deckcheck.safetext import guard_lines
+
+    typer.echo(guard_lines(str(text)), nl=nl)
+
+
+def _stderr(text: str) -> None:
+    """One message on standard error, guarded like :func:`_echo`."""
+    from deckcheck.safetext import guard_lines
+
+    sys.stderr.write(guard_lines(text.rstrip("\n")) + "\n")
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"deckcheck {__version__}")
@@ -116,7 +132,7 @@ def check(
     errors = [r.error for r in results if r.error is not None]
     if errors and len(errors) == len(results) and fmt_name == "text" and not output:
         for message in errors:  # nothing could be checked: one line per problem, no report
-            sys.stderr.write(f"deckcheck: error: {message}\n")
+            _stderr(f"deckcheck: error: {message}\n")
         raise typer.Exit(EXIT_ERROR)
     reporter = reporter_cls(ReportOptions(
         lang=lang, strict=strict,
@@ -126,11 +142,11 @@ def check(
     _write(reporter.render(results), output)
     if errors and fmt_name == "text" and not output:
         # the report on stdout already shows each problem; one line says why the exit is 2
-        sys.stderr.write(f"deckcheck: error: {len(errors)} of {len(results)} file(s) could not "
+        _stderr(f"deckcheck: error: {len(errors)} of {len(results)} file(s) could not "
                          "be checked (see the report above)\n")
     else:
         for message in errors:
-            sys.stderr.write(f"deckcheck: error: {message}\n")
+            _stderr(f"deckcheck: error: {message}\n")
     if errors:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
@@ -201,7 +217,7 @@ def fix(
             src = read_path(name)
             why = not_a_deck_list(src.text, src.path)   # never rewritten nor quoted
             if why is not None and name not in paths:
-                sys.stderr.write(f"deckcheck: info: {shown_path(name)}: skipped: not a deck "
+                _stderr(f"deckcheck: info: {shown_path(name)}: skipped: not a deck "
                                  f"list ({why})\n")
                 continue
             if why is not None:
@@ -209,13 +225,13 @@ def fix(
             result = check_source(src, opts)
             if result.deck is not None and result.deck.source_format != "text":
                 kind = result.deck.source_format
-                sys.stderr.write(f"deckcheck: note: {name}: left as it is: fix rewrites "
+                _stderr(f"deckcheck: note: {name}: left as it is: fix rewrites "
                                  f"plain-text lists and this file is in the {kind} format "
                                  "(`deckcheck convert --to text` turns it into text)\n")
                 continue
             fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
         except (ReadError, UsageError, FixError, WriteRefused) as exc:
-            sys.stderr.write(f"deckcheck: error: {exc}\n")
+            _stderr(f"deckcheck: error: {exc}\n")
             failed += 1
             continue
         if not fixed.changed:
@@ -235,16 +251,16 @@ def fix(
         try:
             plan.write(fixed.text, encoding=encoding)
         except WriteRefused as exc:   # read-only, hard links, changed meanwhile
-            sys.stderr.write(f"deckcheck: error: {exc}\n")
+            _stderr(f"deckcheck: error: {exc}\n")
             failed += 1
             continue
         except OSError as exc:
-            sys.stderr.write(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
+            _stderr(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
             failed += 1
             continue
         note = f"; {fixed.skipped_unsafe} misspelling(s) left (use --unsafe-fixes)" \
             if fixed.skipped_unsafe else ""
-        typer.echo(f"{name}: fixed {len(fixed.changes)} line(s){note}")
+        _echo(f"{name}: fixed {len(fixed.changes)} line(s){note}")
     if failed:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_ILLEGAL if diff and pending else EXIT_OK)
@@ -369,13 +385,13 @@ def fingerprint_cmd(
     in any file format or spelling."""
     result, fp = _fingerprint_of(deck, format_id, config_path, no_config)
     counts = ", ".join(f"{z} {n}" for z, n in result.counts.items())
-    typer.echo(f"{result.path}: {result.format}, {counts}")
+    _echo(f"{result.path}: {result.format}, {counts}")
     if not fp.complete:
-        typer.echo(f"note: {fp.unresolved} line(s) did not resolve to one card; they count as "
+        _echo(f"note: {fp.unresolved} line(s) did not resolve to one card; they count as "
                    "written (see `deckcheck check`)")
     if canonical:
-        typer.echo(fp.canonical, nl=False)
-    typer.echo(fp.short)
+        _echo(fp.canonical, nl=False)
+    _echo(fp.short)
 
 
 @app.command("verify")
@@ -395,9 +411,9 @@ def verify_cmd(
         raise Fail(str(exc)) from None
     result, fp = _fingerprint_of(deck, format_id, config_path, no_config)
     if fp.matches(expected):
-        typer.echo(f"{result.path}: fingerprint {fp.short} matches ({result.format})")
+        _echo(f"{result.path}: fingerprint {fp.short} matches ({result.format})")
         raise typer.Exit(EXIT_OK)
-    typer.echo(f"{result.path}: fingerprint {fp.short} does NOT match {expected.strip()} "
+    _echo(f"{result.path}: fingerprint {fp.short} does NOT match {expected.strip()} "
                f"({result.format}): the cards, counts or format differ from the registered "
                "list")
     raise typer.Exit(EXIT_ILLEGAL)
@@ -437,7 +453,7 @@ def formats_cmd(
             fmt = formats.load(format_id.lower())
             from deckcheck.describe import describe_format
 
-            typer.echo(describe_format(fmt, validate_date(date)))
+            _echo(describe_format(fmt, validate_date(date)))
             return
         games = formats.game_ids()
         if what is not None and what not in games:
@@ -445,7 +461,7 @@ def formats_cmd(
         from tabulate import tabulate
 
         rows = [[f.id, f.game, f.title] for f in formats.all_formats(game=what)]
-        typer.echo(tabulate(rows, headers=["format", "game", "name"], tablefmt="simple"))
+        _echo(tabulate(rows, headers=["format", "game", "name"], tablefmt="simple"))
     except (formats.FormatError, UsageError) as exc:
         raise Fail(str(exc)) from None
 
@@ -469,7 +485,7 @@ def cards_search(query: str = typer.Argument(..., help="A name, part of a name, 
     from deckcheck.describe import search_cards
 
     g, db = _game_db(game)
-    typer.echo(search_cards(db, query, limit))
+    _echo(search_cards(db, query, limit))
 
 
 @cards_app.command("show")
@@ -480,7 +496,7 @@ def cards_show(name: str = typer.Argument(..., help="The card's name (any spelli
 
     g, db = _game_db(game)
     text, ok = show_card(db, name)
-    typer.echo(text)
+    _echo(text)
     if not ok:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -529,9 +545,9 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
         summary = module.run(src, dest)
     except DataError as exc:
         raise Fail(str(exc)) from None
-    typer.echo(f"wrote {dest}")
+    _echo(f"wrote {dest}")
     for k, v in (summary or {}).items():
-        typer.echo(f"  {k}: {v}")
+        _echo(f"  {k}: {v}")
 
 
 @app.command("sample")
@@ -561,15 +577,15 @@ def rules_cmd(code: Optional[str] = typer.Argument(None, help="A rule code, e.g.
         rule = get_rule(code)
         if rule is None:
             raise Fail(f"unknown rule code {code!r}; see `deckcheck rules`")
-        typer.echo(f"{rule.code} {rule.name} ({rule.severity.value}"
+        _echo(f"{rule.code} {rule.name} ({rule.severity.value}"
                    f"{', ' + rule.game if rule.game else ', all games'})\n")
-        typer.echo(rule.doc)
+        _echo(rule.doc)
         return
     from tabulate import tabulate
 
     rows = [[r.code, r.name, r.severity.value, r.game or "all", r.summary]
             for r in all_rules(game)]
-    typer.echo(tabulate(rows, headers=["code", "name", "severity", "game", "what it checks"],
+    _echo(tabulate(rows, headers=["code", "name", "severity", "game", "what it checks"],
                         tablefmt="simple", maxcolwidths=[None, None, None, None, 70]))
 
 
@@ -578,23 +594,23 @@ def _run(argv: list[str]) -> int:
         result = app(args=argv, prog_name="deckcheck", standalone_mode=False)
         return result if isinstance(result, int) else EXIT_OK
     except Fail as exc:
-        sys.stderr.write(f"deckcheck: error: {exc}\n")
+        _stderr(f"deckcheck: error: {exc}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
-        sys.stderr.write("deckcheck: interrupted\n")
+        _stderr("deckcheck: interrupted\n")
         return 130
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # click usage errors and anything unexpected
         code = getattr(exc, "exit_code", None)
         if hasattr(exc, "format_message") and code is not None:
-            sys.stderr.write(f"deckcheck: error: {exc.format_message()}\n")
+            _stderr(f"deckcheck: error: {exc.format_message()}\n")
             if code == 2 or code is None:
-                sys.stderr.write("Try 'deckcheck --help' for help.\n")
+                _stderr("Try 'deckcheck --help' for help.")
             return EXIT_ERROR if code not in (0, 1) else code
         if type(exc).__name__ == "Abort":
             return EXIT_ERROR
-        sys.stderr.write(f"deckcheck: internal error: {type(exc).__name__}: {exc} "
+        _stderr(f"deckcheck: internal error: {type(exc).__name__}: {exc} "
                          "(please report this)\n")
         return EXIT_ERROR
 

@@ -126,28 +126,82 @@ class Config:
         return True
 
 
-_GLOB_CACHE: dict[str, re.Pattern] = {}
+# a glob's tokens: a literal character, "?" ([^/]), "*" ([^/]*), "**" (.*) and "**/" ((?:.*/)?)
+_GLOB_CACHE: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def _glob_tokens(pattern: str) -> tuple[tuple[str, str], ...]:
+    tokens, i = [], 0
+    pat = pattern.lstrip("./") if pattern.startswith("./") else pattern
+    while i < len(pat):
+        if pat.startswith("**/", i):
+            tokens.append(("**/", ""))
+            i += 3
+        elif pat.startswith("**", i):
+            tokens.append(("**", ""))
+            i += 2
+        else:
+            ch = pat[i]
+            tokens.append((ch, "") if ch in "*?" else ("", ch))
+            i += 1
+    return tuple(tokens)
 
 
 def glob_match(path: str, pattern: str) -> bool:
-    """Match a relative POSIX path against a glob where ``**`` spans directories."""
-    rx = _GLOB_CACHE.get(pattern)
-    if rx is None:
-        parts, i = [], 0
-        pat = pattern.lstrip("./") if pattern.startswith("./") else pattern
-        while i < len(pat):
-            if pat.startswith("**/", i):
-                parts.append("(?:.*/)?")
-                i += 3
-            elif pat.startswith("**", i):
-                parts.append(".*")
-                i += 2
-            else:
-                ch = pat[i]
-                parts.append("[^/]*" if ch == "*" else "[^/]" if ch == "?" else re.escape(ch))
-                i += 1
-        rx = _GLOB_CACHE[pattern] = re.compile("^" + "".join(parts) + "$")
-    return bool(rx.match(path)) or fnmatch.fnmatch(path, pattern)
+    """Match a relative POSIX path against a glob where ``**`` spans directories.
+
+    The glob comes from a config file that a pull request may write, so it is matched by
+    walking all its positions at once (a set of states, like a DFA), in time proportional
+    to ``len(path) * len(pattern)``: a backtracking regular expression of a glob such as
+    ``*a*a*a*a*a*a*a*b`` takes hours on a long file name. ``*`` and ``?`` stop at ``/``,
+    ``**`` (``.*``) and ``**/`` stop at nothing but a line break, as before.
+    """
+    tokens = _GLOB_CACHE.get(pattern)
+    if tokens is None:
+        tokens = _GLOB_CACHE[pattern] = _glob_tokens(pattern)
+    end = len(tokens)
+
+    def closure(states: set) -> set:
+        todo, seen = list(states), set(states)
+        while todo:
+            state = todo.pop()
+            if isinstance(state, int) and state < end and tokens[state][0] in ("*", "**", "**/"):
+                nxt = [state + 1] + ([("in", state)] if tokens[state][0] == "**/" else [])
+                for n in nxt:
+                    if n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+        return seen
+
+    def step(states: set, ch: str) -> set:
+        out = set()
+        for state in states:
+            if not isinstance(state, int):         # inside the ".*" of "**/"
+                if ch != "\n":
+                    out.add(state)
+                if ch == "/":
+                    out.add(state[1] + 1)
+                continue
+            if state == end:
+                continue
+            kind, literal = tokens[state]
+            if kind == "" and ch == literal or kind == "?" and ch != "/":
+                out.add(state + 1)
+            elif kind == "*" and ch != "/" or kind == "**" and ch != "\n":
+                out.add(state)
+        return closure(out)
+
+    states = closure({0})
+    for ch in path[:-1]:
+        if not states:
+            break
+        states = step(states, ch)
+    before_last = states
+    if path and states:
+        states = step(states, path[-1])
+    # "$" of the former expression also matched before a final line break
+    matched = end in states or (path.endswith("\n") and end in before_last)
+    return matched or fnmatch.fnmatch(path, pattern)
 
 
 # ---------------------------------------------------------------------------------------

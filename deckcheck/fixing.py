@@ -25,8 +25,8 @@ from deckcheck.parsing.text import parse_card_text
 from deckcheck.reading import split_lines
 
 SAFE_KINDS = {"normalized", "alias", "foreign"}
-_LINE = re.compile(r"^(?P<lead>\s*(?:[-*•·]\s+)?)(?P<body>.*?)(?P<comment>\s+#\s.*)?$")
-_INLINE = re.compile(r"^(?P<prefix>[^:：]+[:：]\s*)(?P<rest>.*)$")
+_LINE = re.compile(r"^(?P<lead>\s*+(?:[-*•·]\s++)?)(?P<body>.*?)(?P<comment>(?<!\s)\s++#\s.*)?$")
+_INLINE = re.compile(r"^(?P<prefix>[^:：]+[:：]\s*+)(?P<rest>.*)$")
 
 
 class FixError(Exception):

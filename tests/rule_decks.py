@@ -48,9 +48,10 @@ METADATA_VALUES = {
     "edition": ["original", "4th", "5th", "第四版"],
 }
 NUMBERS = ["0", "1", "3", "9", "17", "99", "-1", "1000000", "many"]
-# Rules whose finding names a card the deck should hold but does not (the missing card of a
-# fixed book or starting deck): such a card is a real card of the game, not one of the deck.
-NAMES_ABSENT_CARDS = {"MWR107", "MKN201", "MKN202", "MKN203", "MKN204", "MKN205", "MKN206"}
+# Rules whose finding names a card the deck should hold but does not (the first missing card
+# of an apprentice book or a starting deck, the missing second unique card): a real card of
+# the game, not one of the deck.
+NAMES_ABSENT_CARDS = {"MWR107", "MKN112", "MKN113"}
 
 
 @dataclass

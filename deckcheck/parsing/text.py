@@ -19,9 +19,13 @@ from deckcheck.reading import SourceText, split_lines
 MAX_COUNT = 1000
 MAX_LINE = 300
 
+# Patterns run on every line a stranger sends, so none may backtrack super-linearly: a run of
+# blanks or digits is taken whole by a possessive quantifier (``\s*+``, ``\d++``) where giving
+# part of it back could never help, and a lazy name stops only after a non-blank (``.*?\S``).
+# tests/hostile/test_regex_audit.py checks every pattern of the package for these shapes.
 _LEADING_COUNT = re.compile(
-    r"^(?:(?P<x>[xX×])\s*(?=\d))?(?P<count>[+-]?\d+)(?:\s*[xX×*](?=\s|$)|[xX×*](?=\S)|\s*[张張])?"
-    r"\s*(?:[-–—]\s+|\.\s+)?(?P<name>.*)$")
+    r"^(?:(?P<x>[xX×])\s*+(?=\d))?(?P<count>[+-]?\d++)(?:\s*+[xX×*](?=\s|$)|[xX×*](?=\S)|\s*+[张張])?"
+    r"\s*+(?:[-–—]\s++|\.\s++)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
 _TRAILING_COUNT = re.compile(
     r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
@@ -34,23 +38,27 @@ _SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+)
 _SET_BRACKET_START = re.compile(r"^\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]\s*")
 _TAGS = re.compile(r"(?:\s+(?:\*[A-Z]\*|#[\w-]+))+$")
 _CARD_ID_END = re.compile(r"\s*[(\[](?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)[)\]]$")
-_WRAPPED = re.compile(r"^\[(?P<name>[^\[\]]*[a-z][^\[\]]*)\]$")   # "[Card Name]" (forum links)
+_WRAPPED = re.compile(r"^\[(?P<name>[^\[\]a-z]*+[a-z][^\[\]]*+)\]$")   # "[Card Name]" (forum links)
 _HEADER_DECOR = re.compile(r"^[-=#/*\s]+|[-=#/*\s]+$")
+# a count after a header: "Creatures (12)", "Side Deck: 15", "主牌（60张）", "Sideboard 15". It is
+# searched for (``sub``), so it starts only where no blank precedes (the leftmost match never
+# starts inside a run of blanks) and "Sideboard 15" is "(?<=\s)\d++" after the blanks
 _HEADER_COUNT = re.compile(
-    r"\s*[:：]?\s*(?:[(\[（【]\s*(?:共\s*)?\d+(?:\s*(?:of|/)\s*\d+)?\s*(?:张|張|点|點|枚|cards?|pts)?"
-    r"\s*[)\]）】]|[:：]\s*(?:共\s*)?\d+\s*(?:张|張|点|點|枚)?|\s\d+)\s*[:：]?$", re.IGNORECASE)
+    r"(?<!\s)\s*+[:：]?\s*+(?:[(\[（【]\s*+(?:共\s*+)?\d++(?:\s*+(?:of|/)\s*+\d++)?"
+    r"\s*+(?:张|張|点|點|枚|cards?|pts)?\s*+[)\]）】]|[:：]\s*+(?:共\s*+)?\d++\s*+(?:张|張|点|點|枚)?"
+    r"|(?<=\s)\d++)\s*+[:：]?$", re.IGNORECASE)
 # lines that state a total instead of listing a card: "60 Cards", "Total – 31",
 # "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120"
 _TOTAL_LINE = re.compile(
-    r"^(?:(?:grand\s+)?total\b.*|(?:spell\s*(?:book)?\s*)?points\b.*\d.*|sbp\b.*|"
-    r"\d+\s*(?:cards?|pts|points|sbp)\.?|cards?(?:\s+in\s+(?:the\s+)?deck)?\s*[:：]\s*\d+|"
-    r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*|"
-    r"[(（]?[^\d(（]{0,8}共\s*\d+.*)$", re.IGNORECASE)
+    r"^(?:(?:grand\s++)?total\b.*|(?:spell\s*+(?:book)?\s*+)?points\b.*\d.*+|sbp\b.*|"
+    r"\d++\s*+(?:cards?|pts|points|sbp)\.?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
+    r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*+|"
+    r"[(（]?[^\d(（]{0,8}共\s*+\d++.*)$", re.IGNORECASE)
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
-_KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.*)$")
+_KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\udfff]")
-_SEVERAL_ENTRIES = re.compile(r"\s\d+\s*[xX×]?\s+[^\W\d_]")
+_SEVERAL_ENTRIES = re.compile(r"\s\d++(?:\s*+[xX×]\s++|\s++)[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
 _SEPARATOR = re.compile(r"^[-=*_~—─━＝＊～・·.\s]{3,}$")
 _BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
@@ -84,9 +92,9 @@ _NOT_A_CARD = {"total": "a total, not a card", "markup": "forum markup",
 # a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
 # "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
 _WHOLE_TOTAL = re.compile(
-    r"^(?:(?P<a>\d+)\s*cards?\.?|(?:grand\s+)?total(?:\s+cards?(?:\s+in\s+(?:the\s+)?deck)?)?"
-    r"\s*[:：–—-]?\s*(?P<b>\d+)(?:\s*cards?)?|[(（]?\s*共\s*(?P<c>\d+)\s*(?:张|張)?\s*(?:牌)?\s*[)）]?|"
-    r"(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*[:：]?\s*(?P<d>\d+)\s*(?:张|張)?)$",
+    r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
+    r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
+    r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
     re.IGNORECASE)
 
 

@@ -213,10 +213,12 @@ def test_a_file_name_with_a_line_break(output_format, tmp_path):
     for line in run.stdout.splitlines():
         assert not line.startswith(("::warning::", "::error::")), line
     (error,) = run.stderr.splitlines()
-    message = "decks/b\\n::error::binary.txt: binary file"
+    # every line deckcheck prints, on stdout and stderr, breaks the '::' of a workflow
+    # command (deckcheck.safetext.log_safe): a CI log never runs one
+    message = "decks/b\\n:\\:error:\\:binary.txt: binary file"
+    assert "::" not in run.stderr
     if output_format == "text":    # the report shows the problem; stderr says why exit 2
-        # (the report breaks the '::' of a workflow command: deckcheck.safetext.log_safe)
-        assert message.replace("::", ":\\:") in run.stdout
+        assert message in run.stdout
         assert error.startswith("deckcheck: error: 1 of 2 file(s)")
     else:
         assert error.startswith(f"deckcheck: error: {message}")

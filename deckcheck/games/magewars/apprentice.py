@@ -96,7 +96,7 @@ def _edition_word(text: str) -> str | None:
 
 
 def split_edition(who: str) -> tuple[str, str]:
-    m = re.match(r"^\s*(?P<mage>.+?)\s*(?:[-@/:,(]\s*|\s+)(?P<ed>original|orig|4th|fourth|4)\s*\)?\s*$",
+    m = re.match(r"^\s*+(?P<mage>.*?\S)(?:\s*+[-@/:,(]\s*+|\s++)(?P<ed>original|orig|4th|fourth|4)\s*+\)?\s*+$",
                  who, re.IGNORECASE)
     if m:
         return m.group("mage"), _edition_word(m.group("ed")) or "original"

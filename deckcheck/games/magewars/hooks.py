@@ -34,7 +34,7 @@ _CLIPBOARD = re.compile(r"^(?P<name>.*?\S)\s+-\s+(?P<level>\d+(?:[+/]\d+)*)\s+-\
                         r"\s+-\s+(?P<total>\d+)\s*$")
 _SUFFIX = re.compile(r"^(?P<base>.*?\S)\s*[(（]\s*(?P<word>[^()（）]{1,20}?)\s*[)）]\s*$")
 NO_MAGE = {"nomage", "none"}
-_CLASS_DASH_ELEMENT = re.compile(r"^(?P<a>.+?)\s*[\-–—:,]\s*(?P<b>[^\s\-–—:,]+)$")   # "Wizard - Fire"
+_CLASS_DASH_ELEMENT = re.compile(r"^(?P<a>.*?\S)\s*+[\-–—:,]\s*+(?P<b>[^\s\-–—:,]+)$")   # "Wizard - Fire"
 DEFAULT_ELEMENT = "Air"
 
 

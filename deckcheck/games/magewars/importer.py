@@ -170,6 +170,8 @@ APPRENTICE_TOTALS = {"original": {"Beastmaster": 33, "Priestess": 30, "Warlock":
                      "4th": {"Beastmaster": 28, "Priestess": 25, "Warlock": 24, "Wizard": 21}}
 SEED_TABLE_MARKER = "兽王女祭司邪术师巫师"
 SEED_ROW_WORDS = ("装备", "生物", "结界", "咒语", "攻击")
+_SEED_ROW_SPLIT = re.compile(r"(%s)(?= \d)" % "|".join(SEED_ROW_WORDS))
+_SEED_ENTRY = re.compile(r"\s*(\d+) ([\u4e00-\u9fff]+)(?: \( ([\u4e00-\u9fff]+) \))?")
 
 
 @dataclass(frozen=True)
@@ -867,7 +869,7 @@ def seed_table_line(seed_text: str, seed_path: Path) -> tuple[int, str]:
 def read_seed_apprentice_rows(line: str, seed_path: Path) -> list[SeedEntry]:
     """The flattened apprentice table of seed p.3: type rows of "N name" entries."""
     table = line[line.index(SEED_TABLE_MARKER) + len(SEED_TABLE_MARKER):]
-    pieces = re.split(r"(%s)(?= \d)" % "|".join(SEED_ROW_WORDS), table)
+    pieces = _SEED_ROW_SPLIT.split(table)
     entries: list[SeedEntry] = []
     row = None
     for piece in pieces:
@@ -878,10 +880,9 @@ def read_seed_apprentice_rows(line: str, seed_path: Path) -> list[SeedEntry]:
             continue
         if row is None:
             raise DataError(f"{seed_path}: apprentice table text before the first type row")
-        pattern = re.compile(r"\s*(\d+) ([\u4e00-\u9fff]+)(?: \( ([\u4e00-\u9fff]+) \))?")
         pos = 0
         while pos < len(piece.rstrip()):
-            m = pattern.match(piece, pos)
+            m = _SEED_ENTRY.match(piece, pos)
             if m is None:
                 raise DataError(f"{seed_path}: cannot read apprentice entry at {piece[pos:pos + 20]!r}")
             marker = ZH_TYPE_WORDS.get(m.group(3)) if m.group(3) else None

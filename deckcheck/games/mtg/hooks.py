@@ -42,7 +42,7 @@ _CHECKLIST = re.compile(
     r"^(?:(?P<setname>innistrad|dark\s+ascension)\s+)?checklist(?:\s+card)?(?![\w'])(?P<rest>.*)$"
     r"|^列表牌(?P<zrest>.*)$", re.IGNORECASE | re.DOTALL)
 _CHECKLIST_SET = re.compile(r"^\s*[\[(（](?P<set>[A-Za-z0-9]{2,6})[\])）]")
-_CHECKLIST_TARGET = re.compile(r"^\s*(?:[(（](?P<paren>.+)[)）]|[:：]\s*(?P<colon>.+))\s*$",
+_CHECKLIST_TARGET = re.compile(r"^\s*+(?:[(（](?P<paren>.+)[)）]|[:：]\s*+(?P<colon>.+))\s*+$",
                                re.DOTALL)
 _MARKERS = re.compile(r"\s*(?:\((?:transform|transformed)\)|[(（](?:正面|背面)[)）])\s*",
                       re.IGNORECASE)

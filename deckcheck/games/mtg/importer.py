@@ -174,7 +174,7 @@ def _number_base(number: str) -> str:
 
 
 def _number_sort(number: str) -> tuple:
-    m = re.match(r"(\d*)(.*)", number)
+    m = re.match(r"(\d*+)(.*)", number)
     return (int(m.group(1)) if m.group(1) else 10**9, m.group(2))
 
 

@@ -24,8 +24,8 @@ from deckcheck.games.wowtcg.traits import Hero
 from deckcheck.models import Card, DeckList, Entry, Finding
 from deckcheck.games.wowtcg.parsers import PARSERS
 
-_BACK = re.compile(r"^(?P<front>.+?)\s+Back$", re.IGNORECASE)
-_INVERTED = re.compile(r"^(?P<rest>.+?)\s*,\s*(?P<article>The|A|An)$", re.IGNORECASE)
+_BACK = re.compile(r"^(?P<front>.*?\S)\s++Back$", re.IGNORECASE)
+_INVERTED = re.compile(r"^(?P<rest>.*?\S)\s*+,\s*+(?P<article>The|A|An)$", re.IGNORECASE)
 _HINT_PREFIX = re.compile(r"^(?P<key>[^:：]{1,30}?)\s*[:：]\s*(?P<rest>\S.*)$")
 
 

@@ -424,7 +424,10 @@ def normalise_race(race: str | None) -> str | None:
     return race
 
 
-_REQUIRED = re.compile(r"([^;.:]*?)\s*Hero Required")
+# "<traits> Hero Required", up to the sentence's start; it starts only at the text's start, after
+# ";.:" or after the previous match (where the leftmost match always starts), so a long text
+# without the phrase is read once, not once from every position
+_REQUIRED = re.compile(r"(?:^|(?<=[;.:])|(?<=Hero Required))([^;.:]*?)(?<!\s)\s*+Hero Required")
 
 
 def parse_hero_required(p: dict) -> list[dict]:
@@ -485,7 +488,7 @@ def parse_talent_card(p: dict) -> dict | None:
     tree = canonical_tree(match.group(1)) if match else None
     if not tree:
         return None
-    reminder = re.match(r"\s*\(?\s*You can't (?:put|include) (.*?) in(?:to)? (?:your|you) deck",
+    reminder = re.match(r"\s*+\(?\s*+You can't (?:put|include) (.*?) in(?:to)? (?:your|you) deck",
                         match.group(2))
     if not reminder:
         raise DataError(f"{p['_stem']}.json: {p['name']!r}: '{tree} Talent' without the "
@@ -646,7 +649,7 @@ def _set_sorted(printings: list[dict]) -> list[dict]:
 # Hero "Deckbuilding:" (rule 100.2d)
 # --------------------------------------------------------------------------------------------
 
-_DECKBUILDING = re.compile(r"Deck\s*b?u?ilding\s*:?\s*:?(.*)", re.IGNORECASE | re.DOTALL)
+_DECKBUILDING = re.compile(r"Deck\s*+b?u?ilding\s*+:?\s*+:?(.*)", re.IGNORECASE | re.DOTALL)
 
 
 def deckbuilding_text(p: dict) -> str | None:
@@ -730,7 +733,11 @@ _ALLOW_PHRASES: list[tuple[str, Any]] = [
     (r"(?:any )?\[(" + _CLASS_RE + r")\] equipment",
      lambda m: [{"type": "Equipment", "class_icon": m.group(1)}]),
 ]
-_LIST_SEPARATOR = re.compile(r"\s*(?:,\s*and\s+|,\s*|\s+and\s+)")
+#: each phrase compiled once, ending where the list goes on (module level: the regex audit of
+#: tests/hostile/test_regex_audit.py sees every pattern)
+_ALLOW_COMPILED = {pattern: re.compile(pattern + r"(?=$|,|\s+and\s)")
+                   for pattern, _ in _ALLOW_PHRASES}
+_LIST_SEPARATOR = re.compile(r"\s*+(?:,\s*+and\s++|,\s*+)|\s++and\s++")
 
 
 def _tree_or_fail(word: str) -> str:
@@ -747,7 +754,7 @@ def _allow_list(text: str) -> tuple[list[dict], bool]:
     rest = text.strip()
     while rest:
         for pattern, make in _ALLOW_PHRASES:
-            match = re.match(pattern + r"(?=$|,|\s+and\s)", rest)
+            match = _ALLOW_COMPILED[pattern].match(rest)
             if match:
                 clauses += make(match)
                 single_faction |= pattern.startswith("either")

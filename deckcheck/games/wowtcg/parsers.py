@@ -26,7 +26,7 @@ from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, TextParser, parse_card_
                                     unparseable)
 from deckcheck.reading import SourceText, split_lines
 
-_KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.+)$")
+_KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.+)$")
 
 
 def _metadata(deck: DeckList, game: Game, text: str, lineno: int) -> bool:
@@ -69,8 +69,8 @@ def _block_hint(text: str | None) -> int | None:
 
 _MW_HEAD = re.compile(r"^\s*//\s*Deck file for Magic Workstation", re.IGNORECASE | re.MULTILINE)
 _MW_LINE = re.compile(
-    r"^(?P<sb>SB\s*:\s*)?(?P<count>[+-]?\d+)\s+(?:\[(?P<pre>[^\]]*)\]\s*)?(?P<name>.+?)"
-    r"(?:\s*\{(?P<post>[^}]*)\})?\s*$", re.IGNORECASE)
+    r"^(?P<sb>SB\s*+:\s*+)?(?P<count>[+-]?\d++)\s++(?:\[(?P<pre>[^\]]*)\]\s*+)?(?P<name>.*?\S)"
+    r"(?:\s*+\{(?P<post>[^}]*)\})?\s*+$", re.IGNORECASE)
 #: the WoW exporter's own shape, "2 [6] As Hyjal Burns {6}" (a plain list may use "[SET]")
 _MW_ENTRY = re.compile(r"^\s*(?:SB\s*:\s*)?\d+\s+\[\d*\]\s*\S.*\{\d*\}\s*$", re.IGNORECASE)
 

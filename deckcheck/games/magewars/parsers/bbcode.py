@@ -16,7 +16,7 @@ from deckcheck.parsing.text import MAX_LINE, parse_card_text, split_printing, un
 from deckcheck.reading import SourceText
 
 _TAG = re.compile(r"\[(?P<close>/)?(?P<tag>[a-z]+)(?:=(?P<arg>[^\]]*))?\]", re.IGNORECASE)
-_MAGE = re.compile(r"^(?:an?\s+)?(?P<mage>.+?)(?:\s+spell\s*book)?$", re.IGNORECASE)
+_MAGE = re.compile(r"^(?:an?\s++)?(?P<mage>.*?\S)(?:\s++spell\s*+book)?$", re.IGNORECASE)
 _KNOWN = {"spellbook", "spellbookheader", "spellbookname", "mage", "spells", "spellclass",
           "mwcard", "cost", "b", "i", "u", "url", "color", "size"}
 

@@ -31,7 +31,7 @@ SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander",
             "dungeon": "outside", "avatar": "outside", "attractions": "outside",
             "contraptions": "outside"}
 _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]$")
-_CARD = re.compile(r"^(?:(?P<count>\d+)\s*[xX]?\s+)?(?P<body>\S.*)$")
+_CARD = re.compile(r"^(?:(?P<count>\d++)(?:\s*+[xX]\s++|\s++))?(?P<body>\S.*)$")
 
 
 def parse_forge(src: SourceText, game: Game) -> DeckList:
