@@ -135,13 +135,40 @@ def _opencc_s2tw():
 # the catalogue
 
 
-def _read(name: str) -> dict[str, Any]:
+#: catalogue sections a game's own file holds without the game's level (``terms: zone: …``
+#: in ``deckcheck/games/fow/locale/zh-Hans.yaml`` is ``terms: fow: zone: …`` here)
+_PER_GAME = ("terms", "sections", "cells", "game_words")
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
     import yaml
 
-    path = _LOCALE_DIR / f"{name}.yaml"
     if not path.is_file():
         return {}
     return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def _read(name: str) -> dict[str, Any]:
+    """The catalogue ``name`` (``zh-Hans``, ``zh-Hant``): the engine's common file, then each
+    game's ``locale/<name>.yaml``, whose messages join the engine's and whose per-game
+    sections go under the game's id. Each game's adapters are imported with it."""
+    from deckcheck.games.registry import descriptors, package_dir, resolve
+
+    data = _read_yaml(_LOCALE_DIR / f"{name}.yaml")
+    for d in descriptors():
+        if d.i18n:
+            resolve(d.i18n)
+        folder = package_dir(d.id)
+        own = _read_yaml(folder / "locale" / f"{name}.yaml") if folder is not None else {}
+        for section, value in own.items():
+            if section in _PER_GAME:
+                data.setdefault(section, {})[d.id] = _merge(
+                    (data.get(section) or {}).get(d.id) or {}, value)
+            elif isinstance(value, dict):
+                data[section] = _merge(data.get(section) or {}, value)
+            else:
+                data[section] = value
+    return data
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -269,7 +296,7 @@ _NAME_ARGS = ("hero", "mage", "ruler", "held", "named", "card1", "card2", "repla
               "replaced_by", "owner", "used", "source_card", "hero_card")
 
 
-class _Render:
+class Render:
     """Fills one finding's template in the catalogue's language."""
 
     def __init__(self, loc: dict[str, Any], lang: str, game: str | None, db, finding: Finding):
@@ -388,7 +415,7 @@ def localize(findings: Iterable[Finding], lang: str, db=None) -> None:
     for f in findings:
         game = game_of_code(f.code) or default_game
         try:
-            text = _Render(loc, lang, game, db, f).render()
+            text = Render(loc, lang, game, db, f).render()
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             text = None  # a translation that does not fit this finding: keep English
         if text:
@@ -516,10 +543,13 @@ def _cell(loc: dict[str, Any], game: str | None, value: Any, lang: str) -> Any:
 # adapters: arguments that need more than a lookup, per rule code
 
 
-_ADAPTERS: dict[str, Callable[[dict[str, Any], _Render], None]] = {}
+_ADAPTERS: dict[str, Callable[[dict[str, Any], Render], None]] = {}
 
 
-def _adapter(*codes: str):
+def adapter(*codes: str):
+    """Register a function that prepares the arguments of the findings of ``codes`` for the
+    catalogue's template (``fn(args, render)``); a game's adapters live in its package's
+    translation module (the descriptor's ``i18n``)."""
     def register(fn):
         for code in codes:
             _ADAPTERS[code] = fn
@@ -527,32 +557,32 @@ def _adapter(*codes: str):
     return register
 
 
-@_adapter("DCK001")
+@adapter("DCK001")
 def _unparseable(a, r):
     for key in ("why", "fix"):
         if isinstance(a.get(key), str):
             a[key] = translate_fragment(key, a[key], r.lang)
 
 
-@_adapter("DCK003")
+@adapter("DCK003")
 def _fuzzy(a, r):
     if a.get("score") == "whole words":
         a["score"] = r.t.term("word", "whole words")
 
 
-@_adapter("DCK013")
+@adapter("DCK013")
 def _sizes(a, r):
     if isinstance(a.get("expected"), (list, tuple)):
         a["allowed"] = r.t.or_list(a["expected"])
 
 
-@_adapter("DCK014")
+@adapter("DCK014")
 def _generic_type(a, r):
     if isinstance(a.get("type"), str):
         a["type"] = "/".join(r.t.term("type", x) for x in a["type"].split("/"))
 
 
-@_adapter("DCK017", "DCK018", "FOW128", "FOW129", "MTG103", "MTG202")
+@adapter("DCK017", "DCK018", "FOW128", "FOW129", "MTG103", "MTG202")
 def _profile(a, r):
     """`` (2012-02-03, Standard (DKA))`` / `` (list of 2020-01-01, name)`` -> a note."""
     note = str(a.get("profile") or "")
@@ -567,7 +597,7 @@ def _profile(a, r):
         a["profile"] = ""
 
 
-@_adapter("DCK022")
+@adapter("DCK022")
 def _section(a, r):
     if "section" in a:
         a["section"] = r.zone(a["section"])
@@ -575,25 +605,25 @@ def _section(a, r):
 
 # -- Force of Will -------------------------------------------------------------------------
 
-@_adapter("FOW114")
+@adapter("FOW114")
 def _fow_fixed(a, r):
     if isinstance(a.get("expected"), (list, tuple)):
         a["expected_or"] = r.t.or_list(a["expected"])
 
 
-@_adapter("FOW115")
+@adapter("FOW115")
 def _fow_keyword(a, r):
     if a.get("ruler") == "no ruler":
         a["ruler"] = r.t.term("word", "no ruler")
     a["keyword"] = r.t.term("keyword", a.get("keyword"))
 
 
-@_adapter("FOW119", "FOW120")
+@adapter("FOW119", "FOW120")
 def _fow_kinds(a, r):
     a["keyword"] = r.t.term("keyword", a.get("keyword"))
 
 
-@_adapter("FOW118")
+@adapter("FOW118")
 def _fow_attributes(a, r):
     for key, empty in (("attributes", "no attribute"), ("ruler_attributes", "none")):
         text = str(a.get(key) or "")
@@ -603,7 +633,7 @@ def _fow_attributes(a, r):
             a[key] = r.t.items(r.t.term("attribute", x) for x in text.split(", "))
 
 
-@_adapter("FOW121")
+@adapter("FOW121")
 def _fow_only(a, r):
     options = a.get("options") or []
     parts = []
@@ -614,7 +644,7 @@ def _fow_only(a, r):
         a["what"] = r.t.or_list(parts)
 
 
-@_adapter("FOW123")
+@adapter("FOW123")
 def _fow_ruler_names(a, r):
     where = a.get("where")
     if where:
@@ -622,19 +652,19 @@ def _fow_ruler_names(a, r):
             card=card, zone=r.zone(zone), line=line) for card, zone, line in where)
 
 
-@_adapter("FOW125")
+@adapter("FOW125")
 def _fow_pool(a, r):
     if a.get("printings") == "no known cluster":
         a["printings"] = r.t.term("word", "no known cluster")
 
 
-@_adapter("FOW127")
+@adapter("FOW127")
 def _fow_versions(a, r):
     if a.get("faces") == "unknown":
         a["faces"] = r.t.term("word", "unknown")
 
 
-@_adapter("FOW130")
+@adapter("FOW130")
 def _fow_copy_text(a, r):
     if a.get("expected") == "any":
         a["expected"] = r.t.term("word", "any number")
@@ -642,7 +672,7 @@ def _fow_copy_text(a, r):
 
 # -- Magic: The Gathering ------------------------------------------------------------------
 
-@_adapter("MTG201")
+@adapter("MTG201")
 def _mtg_pool(a, r):
     m = re.fullmatch(r" on (\S+)", str(a.get("on") or ""))
     profile = str(a.get("profile") or "").strip()[1:-1]
@@ -655,7 +685,7 @@ def _mtg_pool(a, r):
         a["printings"] = r.t.term("word", "none in the card data")
 
 
-@_adapter("MTG203")
+@adapter("MTG203")
 def _mtg_sets(a, r):
     m = re.fullmatch(r"(\d+) sets \((\S+) … (\S+)\)", str(a.get("sets") or ""))
     if m:
@@ -663,7 +693,7 @@ def _mtg_sets(a, r):
                                                        last=m.group(3))
 
 
-@_adapter("MTG207")
+@adapter("MTG207")
 def _mtg_identity(a, r):
     for key in ("ci", "cmd_ci"):
         text = str(a.get(key) or "")
@@ -673,43 +703,43 @@ def _mtg_identity(a, r):
             a[key] = "".join(r.t.term("color", c) for c in text)
 
 
-@_adapter("MTG308")
+@adapter("MTG308")
 def _mtg_mixed(a, r):
     for key in ("a", "b"):
         if isinstance(a.get(key), str):
             a[key] = r.t.items(r.name(n) for n in a[key].split(", "))
 
 
-@_adapter("MTG310")
+@adapter("MTG310")
 def _mtg_section(a, r):
     a["section"] = r.zone(a.get("section"))
 
 
-@_adapter("MTG403")
+@adapter("MTG403")
 def _mtg_language(a, r):
     a["language"] = r.t.term("language", a.get("language"))
 
 
-@_adapter("MTG407")
+@adapter("MTG407")
 def _mtg_field(a, r):
     a["field"] = r.t.term("field", a.get("field"))
 
 
 # -- World of Warcraft TCG -----------------------------------------------------------------
 
-def _hero(r: _Render, a: dict[str, Any]):
+def _hero(r: Render, a: dict[str, Any]):
     from deckcheck.games.wowtcg.traits import Hero
 
     card = r.db.get(a["hero_id"]) if r.db is not None and a.get("hero_id") else None
     return Hero.of(card) if card is not None else None
 
 
-def _wow_classes(r: _Render, classes) -> str:
+def _wow_classes(r: Render, classes) -> str:
     return "/".join(r.t.term("class", c) for c in classes) if classes else \
         r.t.term("word", "classless")
 
 
-def _wow_traits(r: _Render, hero) -> str:
+def _wow_traits(r: Render, hero) -> str:
     t = r.t
     cls = _wow_classes(r, hero.classes)
     if hero.talent:
@@ -728,7 +758,7 @@ def _wow_traits(r: _Render, hero) -> str:
     return " · ".join(parts)
 
 
-def _wow_requirement(r: _Render, alts) -> str:
+def _wow_requirement(r: Render, alts) -> str:
     words = []
     for alt in alts or ():
         kind, value = alt.get("kind"), alt.get("value")
@@ -738,7 +768,7 @@ def _wow_requirement(r: _Render, alts) -> str:
     return r.t.or_list(words)
 
 
-@_adapter("WOW103")
+@adapter("WOW103")
 def _wow_copies(a, r):
     parts = []
     for key, zone in (("main", "main"), ("side", "sideboard")):
@@ -748,18 +778,18 @@ def _wow_copies(a, r):
         a["breakdown"] = " + ".join(parts)
 
 
-@_adapter("WOW102")
+@adapter("WOW102")
 def _wow_side(a, r):
     if isinstance(a.get("expected"), (list, tuple)):
         a["used"] = r.t.or_list([s for s in a["expected"] if s] or [0])
 
 
-@_adapter("WOW106")
+@adapter("WOW106")
 def _wow_not_hero(a, r):
     a["type"] = r.t.term("type", a.get("type"))
 
 
-@_adapter("WOW108")
+@adapter("WOW108")
 def _wow_class(a, r):
     if isinstance(a.get("card_classes"), str):
         a["card_classes"] = "/".join(r.t.term("class", c) for c in a["card_classes"].split("/"))
@@ -768,7 +798,7 @@ def _wow_class(a, r):
         a["hero_classes"] = _wow_classes(r, hero.classes)
 
 
-@_adapter("WOW109")
+@adapter("WOW109")
 def _wow_faction(a, r):
     if isinstance(a.get("card_faction"), str):
         a["card_faction"] = "/".join(r.t.term("faction", c)
@@ -776,7 +806,7 @@ def _wow_faction(a, r):
     a["hero_faction"] = r.t.term("faction", a.get("hero_faction"))
 
 
-@_adapter("WOW110")
+@adapter("WOW110")
 def _wow_required(a, r):
     if a.get("required") is not None:
         a["requirement"] = _wow_requirement(r, a["required"])
@@ -785,7 +815,7 @@ def _wow_required(a, r):
         a["hero_traits"] = _wow_traits(r, hero)
 
 
-@_adapter("WOW111")
+@adapter("WOW111")
 def _wow_reputations(a, r):
     if a.get("reputation_items") is not None:
         a["reputations"] = r.t.items(r.t.term("reputation", x) for x in a["reputation_items"])
@@ -794,40 +824,40 @@ def _wow_reputations(a, r):
                                for card, rep in a["card_reputations"])
 
 
-@_adapter("WOW112")
+@adapter("WOW112")
 def _wow_side_reputation(a, r):
     a["reputation"] = r.t.term("reputation", a.get("reputation"))
     if a.get("base_reputation") is not None:
         a["base_reputation"] = r.t.term("reputation", a["base_reputation"])
 
 
-@_adapter("WOW113")
+@adapter("WOW113")
 def _wow_allowed(a, r):
     if a.get("allow_clauses") is not None:
         a["allowed_summary"] = "；".join(_wow_clause(r, c) for c in a["allow_clauses"])
 
 
-@_adapter("WOW114")
+@adapter("WOW114")
 def _wow_forbidden(a, r):
     if a.get("forbid_clause") is not None:
         a["forbid_summary"] = r.t.term("word", "no clause").format(
             clause=_wow_clause(r, a["forbid_clause"]))
 
 
-@_adapter("WOW115")
+@adapter("WOW115")
 def _wow_two_factions(a, r):
     for key, faction in (("alliance", "Alliance"), ("horde", "Horde")):
         if a.get(f"{key}_items") is not None:
             a[f"{key}_cards"] = f"{r.t.term('faction', faction)}：{a[key]}"
 
 
-@_adapter("WOW117")
+@adapter("WOW117")
 def _wow_master_side(a, r):
     if a.get("card_zones") is not None:
         a["cards"] = r.t.items(f"{card}（{r.zone(zone)}）" for card, zone in a["card_zones"])
 
 
-@_adapter("WOW118")
+@adapter("WOW118")
 def _wow_talents(a, r):
     a["tree"] = r.t.term("talent", a.get("tree"))
     if a.get("excluded_list") is not None:
@@ -838,7 +868,7 @@ def _wow_talents(a, r):
             for card, trees in a["conflict_trees"])
 
 
-@_adapter("WOW120")
+@adapter("WOW120")
 def _wow_pool(a, r):
     printed = str(a.get("printings") or "")
     if printed == "no constructed set":
@@ -849,13 +879,13 @@ def _wow_pool(a, r):
                                 printed)
 
 
-@_adapter("WOW122")
+@adapter("WOW122")
 def _wow_printing(a, r):
     if isinstance(a.get("field"), str):
         a["field"] = r.t.items(r.t.term("field", x) for x in a["field"].split(", "))
 
 
-def _wow_clause(r: _Render, clause: dict[str, Any]) -> str:
+def _wow_clause(r: Render, clause: dict[str, Any]) -> str:
     """A Deckbuilding clause in words (the Chinese of ``describe_clause``)."""
     t = r.t
     parts: list[str] = []
@@ -920,7 +950,7 @@ def _wow_clause(r: _Render, clause: dict[str, Any]) -> str:
 
 # -- Mage Wars -----------------------------------------------------------------------------
 
-def _mw_mage(r: _Render, title: Any) -> str:
+def _mw_mage(r: Render, title: Any) -> str:
     """``Wizard (Fire)``, ``Johktari Beastmaster`` … with Chinese words where known: the
     card data's name, else the class."""
     text = str(title or "")
@@ -933,7 +963,7 @@ def _mw_mage(r: _Render, title: Any) -> str:
     return shown
 
 
-@_adapter("MWR101")
+@adapter("MWR101")
 def _mw_points(a, r):
     a["mage"] = _mw_mage(r, a.get("mage"))
     if a.get("top_lines") is not None:
@@ -941,27 +971,27 @@ def _mw_points(a, r):
             count=n, card=card, total=total, each=each) for n, card, total, each in a["top_lines"])
 
 
-@_adapter("MWR104")
+@adapter("MWR104")
 def _mw_class(a, r):
     a["cls"] = r.t.term("class", a.get("cls"))
     a["mage_class"] = r.t.term("class", a.get("mage_class"))
     a["mage"] = _mw_mage(r, a.get("mage"))
 
 
-@_adapter("MWR105")
+@adapter("MWR105")
 def _mw_school(a, r):
     a["school"] = r.t.term("school", a.get("school"))
     a["mage"] = _mw_mage(r, a.get("mage"))
 
 
-@_adapter("MWR106")
+@adapter("MWR106")
 def _mw_no_mage(a, r):
     if a.get("closest_items") is not None:
         a["closest"] = r.t.items(r.name(n) for n in a["closest_items"]) or \
             r.t.term("word", "none")
 
 
-@_adapter("MWR107")
+@adapter("MWR107")
 def _mw_apprentice(a, r):
     a["mage"] = _mw_mage(r, a.get("mage"))
     if a.get("mages_items") is not None:
@@ -977,13 +1007,13 @@ def _mw_apprentice(a, r):
         a["diff"] = "；".join(bits)
 
 
-@_adapter("MWR108")
+@adapter("MWR108")
 def _mw_element(a, r):
     a["mage"] = r.f.args.get("mage")    # part of an example line to type: as written
     a["best_name"] = r.t.term("school", a.get("best"))
 
 
-@_adapter("MWR110")
+@adapter("MWR110")
 def _mw_stray_element(a, r):
     a["element"] = r.t.term("school", a.get("element"))
     a["mage"] = _mw_mage(r, a.get("mage"))
@@ -992,7 +1022,7 @@ def _mw_stray_element(a, r):
     a["mage_variant"] = r.t.term("edition", a.get("mage_variant"))
 
 
-@_adapter("MWR111")
+@adapter("MWR111")
 def _mw_mages(a, r):
     if a.get("mage_lines") is not None:
         a["mages"] = r.t.items(
@@ -1002,18 +1032,18 @@ def _mw_mages(a, r):
         a["mages"] = r.t.items(f"{n} × {r.name(name)}" for n, name in a["mage_counts"])
 
 
-@_adapter("MWR113")
+@adapter("MWR113")
 def _mw_community(a, r):
     a["mage"] = _mw_mage(r, a.get("mage"))
 
 
-@_adapter("MWR116")
+@adapter("MWR116")
 def _mw_academy(a, r):
     if a.get("code") == "none":
         a["code"] = r.t.term("word", "none")
 
 
-@_adapter("MWR117")
+@adapter("MWR117")
 def _mw_version(a, r):
     a["mage"] = _mw_mage(r, a.get("mage"))
     for key in ("variant", "format_variant", "want", "mage_variant"):
@@ -1021,7 +1051,7 @@ def _mw_version(a, r):
             a[f"{key}_name"] = r.t.term("edition", a[key])
 
 
-@_adapter("MWR119")
+@adapter("MWR119")
 def _mw_printings(a, r):
     facts = a.get("differing")
     if facts is None:
@@ -1047,7 +1077,7 @@ def _mw_printings(a, r):
     a["diff"] = "；".join(parts) or r.t.term("word", "see the card data")
 
 
-@_adapter("MWR120")
+@adapter("MWR120")
 def _mw_header(a, r):
     m = re.fullmatch(r"(\w+) \(Wall\)", str(a.get("type") or ""))
     if m:
@@ -1056,14 +1086,14 @@ def _mw_header(a, r):
         a["type"] = r.t.term("type", a.get("type"))
 
 
-@_adapter("MWR122")
+@adapter("MWR122")
 def _mw_listed(a, r):
     a["mage"] = _mw_mage(r, a.get("mage"))
 
 
 # -- Mage Knight ---------------------------------------------------------------------------
 
-def _mk_expansions(a: dict[str, Any], r: _Render) -> None:
+def _mk_expansions(a: dict[str, Any], r: Render) -> None:
     if a.get("expansions_items") is not None:
         items = a["expansions_items"]
         a["expansions"] = r.t.items(r.t.term("expansion", x) for x in items) if items \
@@ -1074,19 +1104,19 @@ def _mk_expansions(a: dict[str, Any], r: _Render) -> None:
         a["expansion"] = r.t.term("expansion", a["expansion_id"])
 
 
-def _mk_counts(r: _Render, pairs) -> str:
+def _mk_counts(r: Render, pairs) -> str:
     if not pairs:
         return r.t.term("word", "nothing")
     return r.t.items(f"{n} {r.name(name)}" for n, name in pairs)
 
 
-@_adapter("MKN101")
+@adapter("MKN101")
 def _mk_heroes(a, r):
     if isinstance(a.get("heroes"), str):
         a["heroes"] = r.t.items(a["heroes"].split(", "))
 
 
-@_adapter("MKN102")
+@adapter("MKN102")
 def _mk_unknown_hero(a, r):
     if isinstance(a.get("suggestions"), str):
         a["suggestions"] = r.t.items(a["suggestions"].split(", "))
@@ -1097,12 +1127,12 @@ def _mk_unknown_hero(a, r):
         a["kind"] = r.t.term("kind", a["kind_id"])
 
 
-@_adapter("MKN103", "MKN113", "MKN205")
+@adapter("MKN103", "MKN113", "MKN205")
 def _mk_needs(a, r):
     _mk_expansions(a, r)
 
 
-@_adapter("MKN112")
+@adapter("MKN112")
 def _mk_start(a, r):
     _mk_expansions(a, r)
     if "missing_counts" in a:
@@ -1111,7 +1141,7 @@ def _mk_start(a, r):
         a["extra"] = _mk_counts(r, a["extra_counts"])
 
 
-@_adapter("MKN201", "MKN202", "MKN208")
+@adapter("MKN201", "MKN202", "MKN208")
 def _mk_kind(a, r):
     if a.get("kind_id") is not None:
         a["kind"] = r.t.term("kind", a["kind_id"])
@@ -1126,7 +1156,7 @@ def _mk_kind(a, r):
         a["header"] = r.t.term("header", a.get("header"))
 
 
-@_adapter("MKN303")
+@adapter("MKN303")
 def _mk_hand(a, r):
     keeps = a.get("keeps") or 0
     a["keeps_note"] = r.t.term("word", "keeps note").format(keeps=keeps) if keeps else ""

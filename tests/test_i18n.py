@@ -19,7 +19,7 @@ import pytest
 from deckcheck.api import Options, check_file, check_source
 from deckcheck.config import Config
 from deckcheck.games.registry import game_ids, game_of_code
-from deckcheck.i18n import (LANGS, _locale, _Render, catalog, section,
+from deckcheck.i18n import (LANGS, _locale, Render, catalog, section,
                             section_title, t, zone_name)
 from deckcheck.reading import SourceText
 from deckcheck.rules.base import all_rules
@@ -122,7 +122,7 @@ def test_catalogue_has_no_unknown_codes():
         assert not unknown, f"{lang}: templates for codes no rule has: {unknown}"
 
 
-#: arguments i18n derives from others (see deckcheck/i18n.py: _Render.prepare and adapters)
+#: arguments i18n derives from others (see deckcheck/i18n.py: Render.prepare and adapters)
 DERIVED = {"card_name", "zone_id", "expected_or", "best_name", "variant_name",
            "format_variant_name", "want_name", "mage_variant_name"}
 
@@ -143,7 +143,7 @@ def test_placeholders_are_arguments_the_rule_passes(pairs, lang):
     loc = _locale(lang)
     problems = []
     for en, zh, case in pairs[lang]:
-        render = _Render(loc, lang, game_of_code(en.code), None, en)
+        render = Render(loc, lang, game_of_code(en.code), None, en)
         template, args = render.template()
         if template is None:
             problems.append(f"{case} {en.code}: no template applies to {en.message!r}")

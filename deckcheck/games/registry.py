@@ -8,8 +8,10 @@ so that reading it imports nothing heavy; :func:`resolve` imports a piece when i
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from deckcheck.games import GAMES
@@ -48,6 +50,9 @@ class Descriptor:
     #: ``{name: (detect(path, text) -> bool, parse(source, game))}``; a file one of them
     #: detects is taken to be this game's when nothing else names the game
     shared_parsers: str | None = None
+    #: the game's translation module (argument adapters, imported with the catalogues); its
+    #: catalogues are ``locale/<lang>.yaml`` beside it
+    i18n: str | None = None
     #: rule codes the game used once and retired: never given to another rule
     retired_codes: tuple[str, ...] = ()
 
@@ -84,6 +89,16 @@ def game_of_code(code: str) -> str | None:
         if game is not None:
             return game
     return None
+
+
+def package_dir(game_id: str) -> Path | None:
+    """The folder of a game's package (its ``locale/`` catalogues live there)."""
+    package = GAMES.get(game_id)
+    if package is None:
+        return None
+    spec = importlib.util.find_spec(package)
+    locations = list(spec.submodule_search_locations or ()) if spec is not None else []
+    return Path(locations[0]) if locations else None
 
 
 def resolve(ref: str) -> Any:

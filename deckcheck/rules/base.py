@@ -113,6 +113,11 @@ class Rule:
     severity: ClassVar[Severity] = Severity.ERROR
     game: ClassVar[str | None] = None
     message: ClassVar[str] = ""
+    #: the rule's other wordings by variant id, chosen with ``finding(…, variant="…")``; each
+    #: language's catalogue translates the rule under the same ids (``default`` is
+    #: :attr:`message`). A finding's text is always one of these templates filled in, never
+    #: a sentence built elsewhere, so every message can be translated by its id.
+    messages: ClassVar[dict[str, str]] = {}
     claims: ClassVar[tuple[str, ...]] = ()
     #: "parse" rules document findings made while reading and resolving the list
     stage: ClassVar[str] = "check"
@@ -135,6 +140,11 @@ class Rule:
     def check(self, ctx: Context) -> Iterable[Finding]:
         return ()
 
+    def template(self, variant: str | None = None) -> str:
+        """The English template of ``variant``: :attr:`message` for ``None``, ``default`` or a
+        variant that only the translations word differently."""
+        return self.messages.get(variant, self.message) if variant else self.message
+
     def finding(self, ctx: Context | None = None, *, zone: str | None = None,
                 card: Card | str | None = None, line: int | None = None,
                 expected: Any = None, actual: Any = None, suggestion: str | None = None,
@@ -145,7 +155,7 @@ class Rule:
                   "line": line, "expected": expected, "actual": actual,
                   "format": ctx.fmt.id if ctx is not None and ctx.fmt is not None else None}
         fields.update(args)
-        template = message or self.message
+        template = message or self.template(args.get("variant"))
         try:
             text = template.format(**fields)
         except (KeyError, IndexError, ValueError) as exc:  # a template bug must not crash

@@ -558,7 +558,7 @@ class _Recorder:
 def _fdk_key_patterns():
     """``_key_span`` searches ``"<key>"\\s*:\\s*`` for every key of the file, which a stranger
     writes: record what it builds for the real keys and for hostile ones."""
-    from deckcheck.parsing import fdk
+    from deckcheck.games.fow import fdk
     seen: list = []
     keys = list(fdk.KEYS) + ["name", " " * 50, "a" * 300, ".*" * 20, "(a+)+", "\\s*\\s*", "共 1"]
     original = fdk.re
@@ -570,13 +570,13 @@ def _fdk_key_patterns():
         fdk.re = original
     assert len(seen) == len(keys), "fdk._key_span no longer builds a pattern per key"
     for pattern, flags in seen:
-        yield pattern, flags, "deckcheck.parsing.fdk._key_span", "search"
+        yield pattern, flags, "deckcheck.games.fow.fdk._key_span", "search"
 
 
 DYNAMIC_SOURCES = {
     "deckcheck.i18n:_locale": _locale_patterns,
     "deckcheck.i18n:_cell": _cell_patterns,
-    "deckcheck.parsing.fdk:_key_span": _fdk_key_patterns,
+    "deckcheck.games.fow.fdk:_key_span": _fdk_key_patterns,
 }
 
 
@@ -688,9 +688,9 @@ def test_the_audit_sees_every_pattern():
     assert len(patterns) >= AUDITED_AT_LEAST, len(patterns)
     wheres = " ".join(w for where in patterns.values() for w in where)
     for expected in ("deckcheck.parsing.text._HEADER_COUNT", "deckcheck.fixing._LINE",
-                     "i18n zh-Hans patterns", "i18n zh-Hant cells", "deckcheck.parsing.fdk",
-                     "deckcheck.carddb.importers.wowtcg._ALLOW_COMPILED",
-                     "deckcheck.carddb.importers.mtg:"):
+                     "i18n zh-Hans patterns", "i18n zh-Hant cells", "deckcheck.games.fow.fdk",
+                     "deckcheck.games.wowtcg.importer._ALLOW_COMPILED",
+                     "deckcheck.games.mtg.importer:"):
         assert expected in wheres, expected
 
 
