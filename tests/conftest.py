@@ -23,6 +23,8 @@ def pytest_cmdline_main(config):
     """Run on every core when pytest-xdist is installed and no ``-n`` was given (the suite
     takes several minutes in one process); without pytest-xdist a plain ``pytest`` still
     runs, in one process."""
+    if hasattr(config, "workerinput") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return                  # a worker of a parallel run: it never starts workers itself
     if getattr(config.option, "numprocesses", 0) is None and \
             config.pluginmanager.hasplugin("xdist"):
         config.option.numprocesses = "auto"
