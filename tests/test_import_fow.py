@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb.importers import fow
+from deckcheck.games.fow import importer as fow
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir
