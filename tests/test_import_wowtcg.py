@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb.importers import wowtcg
+from deckcheck.games.wowtcg import importer as wowtcg
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir

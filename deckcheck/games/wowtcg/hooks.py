@@ -16,22 +16,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
-from deckcheck.games.wowtcg.traits import Hero
-from deckcheck.models import Card, DeckList, Entry, Finding
+from deckcheck.games.wowtcg import rules
+from deckcheck.games.wowtcg.model import hero_state
 from deckcheck.games.wowtcg.parsers import PARSERS
+from deckcheck.models import Card, DeckList, Entry, Finding
+from deckcheck.parsing.text import parse_card_text
+from deckcheck.resolve import apply_match
 
 _BACK = re.compile(r"^(?P<front>.*?\S)\s++Back$", re.IGNORECASE)
 _INVERTED = re.compile(r"^(?P<rest>.*?\S)\s*+,\s*+(?P<article>The|A|An)$", re.IGNORECASE)
 _HINT_PREFIX = re.compile(r"^(?P<key>[^:：]{1,30}?)\s*[:：]\s*(?P<rest>\S.*)$")
-
-
-def is_starting_hero(card: Card) -> bool:
-    """A card that can start the game as the hero: type Hero, with a constructed printing."""
-    return card.get("type") == "Hero" and card.get("pool") == "constructed"
 
 
 class WowGame(Game):
@@ -42,8 +39,6 @@ class WowGame(Game):
         m = _HINT_PREFIX.match(entry.name)
         if m and not entry.inline and self.hint_zone(m.group("key")) == "":
             # "Master Hero: Kalecgos", "Quest: 2 Entrenched": a type hint written inline
-            from deckcheck.parsing.text import parse_card_text
-
             parsed = parse_card_text(m.group("rest"))
             if not isinstance(parsed, str):
                 entry.name, entry.raw_name = parsed.name, parsed.raw_name
@@ -77,8 +72,6 @@ class WowGame(Game):
             article = m.group("article").capitalize()
             hit = index.lookup_exact(f"{article} {m.group('rest')}")
             if hit is not None and hit.card is not None:
-                from deckcheck.resolve import apply_match
-
                 apply_match(entry, hit)
                 if entry.match == "exact":
                     entry.match = "normalized"
@@ -98,14 +91,12 @@ class WowGame(Game):
         elif entry.extra.get("xml_hero_candidate") and entry.count == 1 and \
                 (back or card.get("type") == "Hero"):
             entry.zone = "hero"        # decks.xml: a Hero with count 1 (§5.6)
-        from deckcheck.games.wowtcg import rules
-
         if back and entry.zone == "hero":
             out.append(rules.HeroBackFace().finding(
                 None, card=card, zone="hero", line=entry.line, input=entry.name,
                 hero=card.name))
         if not back and card.get("pool") == "constructed":
-            out.extend(_hint_findings(entry, card, db, rules))
+            out.extend(_hint_findings(entry, card, db))
         return out
 
     def after_parse(self, deck: DeckList, db) -> Iterable[Finding]:
@@ -164,7 +155,7 @@ class WowGame(Game):
 GAME_CLASS = WowGame
 
 
-def _hint_findings(entry: Entry, card: Card, db, rules) -> list[Finding]:
+def _hint_findings(entry: Entry, card: Card, db) -> list[Finding]:
     """WOW125: a ``[block]`` or set hint of the file that the card was never printed in."""
     out = []
     block = entry.extra.get("block_hint")
@@ -185,43 +176,3 @@ def _hint_findings(entry: Entry, card: Card, db, rules) -> list[Finding]:
                         f"(printed in {', '.join(sets)}); hint ignored."))
     return out
 
-
-# ---------------------------------------------------------------------------------------
-# the declared hero
-
-
-@dataclass(slots=True)
-class HeroState:
-    entries: list[Entry] = field(default_factory=list)  # hero-zone entries (backs removed)
-    count: int = 0
-    entry: Entry | None = None       # the entry the checks use (the first one)
-    hero: Hero | None = None         # None: hero-dependent checks are skipped
-    problem: str | None = None       # why they are skipped
-    problem_key: str | None = None   # the same, language-neutral (translated messages)
-    problem_args: dict | None = None
-
-
-def hero_state(ctx) -> HeroState:
-    def build() -> HeroState:
-        entries = [e for e in ctx.entries("hero")
-                   if not e.extra.get("back_face") and e.count > 0]
-        st = HeroState(entries=entries, count=sum(e.count for e in entries))
-        if not entries:
-            st.problem = "no hero is declared"
-            st.problem_key = "no-hero"
-            return st
-        first = st.entry = entries[0]
-        card = first.card
-        if card is None:
-            st.problem = f'the hero "{first.name}" (line {first.line}) is not a known card'
-            st.problem_key = "unknown-card"
-            st.problem_args = {"input": first.name, "hero_line": first.line}
-        elif not is_starting_hero(card):
-            st.problem = f"{card.name} cannot start the game as a hero"
-            st.problem_key = "cannot-start"
-            st.problem_args = {"hero_card": card.name}
-        else:
-            st.hero = Hero.of(card)
-        return st
-
-    return ctx.once("wowtcg.hero", build)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deckcheck.games.wowtcg.hooks import hero_state, is_starting_hero
+from deckcheck.games.wowtcg.model import hero_state, is_starting_hero
 from deckcheck.games.wowtcg.traits import (UnknownAtom, Verdict, check_clauses,
                                            describe_clause, differing_fields, judge_card,
                                            printings, requirement_text, summary,
