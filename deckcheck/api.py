@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import datetime as _dt
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from deckcheck.discovery import Skipped, SkipHandler, Target, named_path_problem, walk, \
     working_tree
 from deckcheck.models import DeckResult, Finding, Severity
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
+
+if TYPE_CHECKING:
+    from deckcheck.carddb import CardDB
+    from deckcheck.formats import Format
+    from deckcheck.games.base import Game
 
 
 class UsageError(Exception):
@@ -138,31 +143,63 @@ def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list
         "See `deckcheck formats` for the format ids.")
 
 
-def check_source(src: SourceText, opts: Options) -> DeckResult:
-    from deckcheck import formats as formats_mod
+@dataclass(slots=True)
+class Prepared:
+    """What every command works out before it reads a list's cards: the format (``-f``,
+    ``Format:``, the config) and its dated profile, the game and its card data, from the
+    same config (its ``formats-dirs`` and ``cards:`` folders) whichever command asks."""
 
-    format_id, date, notes = choose_format(src, opts)
-    date = validate_date(date)
-    extra = list(getattr(opts.config, "formats_dirs", []) or [])
-    fmt = _errors_as_usage(formats_mod.load, format_id, extra)
-    fmt = _errors_as_usage(fmt.for_date, date)
-    return _errors_as_usage(_check_with_format, src, fmt, date, opts, notes)
+    game: "Game"
+    db: "CardDB"
+    format: "Format | None"
+    date: str | None
+    notes: list[Finding]
 
 
-def _check_with_format(src: SourceText, fmt, date: str | None, opts: Options,
-                       notes: list[Finding]) -> DeckResult:
+def prepare(src: SourceText, opts: Options, checking: bool = True) -> Prepared:
+    """The preparation ``check``, ``fix``, ``convert``, ``register`` and ``fingerprint``
+    share. ``checking``: the list is checked, so its format is required and its date picks
+    the format's profile; otherwise (``fix``, ``convert``) a list without a format is read
+    as the game its content names (an OCTGN game GUID, a .fdk file)."""
     from deckcheck import carddb
+    from deckcheck import formats as formats_mod
     from deckcheck.games.base import load_game
+    from deckcheck.parsing.detect import sniff_game
+
+    extra = list(getattr(opts.config, "formats_dirs", []) or [])
+    fmt, date, notes = None, None, []
+    try:
+        format_id, date, notes = choose_format(src, opts)
+    except UsageError:
+        game_id = None if checking else sniff_game(src)
+        if game_id is None:
+            raise
+    else:
+        if checking:
+            date = validate_date(date)
+        fmt = _errors_as_usage(formats_mod.load, format_id, extra)
+        if checking:
+            fmt = _errors_as_usage(fmt.for_date, date)
+        game_id = fmt.game
+    game = _errors_as_usage(load_game, game_id)
+    db = _errors_as_usage(carddb.for_config, game, opts.config)
+    return Prepared(game=game, db=db, format=fmt, date=date, notes=notes)
+
+
+def check_source(src: SourceText, opts: Options) -> DeckResult:
+    ready = prepare(src, opts)
+    return _errors_as_usage(_check_prepared, src, ready, opts)
+
+
+def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResult:
+    """parse -> resolve -> check -> select -> localise: each stage returns new values."""
     from deckcheck.parsing.detect import parse
     from deckcheck.resolve import resolve_deck
-    from deckcheck.rules.base import Context, active_rules
+    from deckcheck.rules.base import Context
 
-    game = load_game(fmt.game)
-    cards_dir = getattr(opts.config, "cards", {}).get(game.id) if opts.config else None
-    db = carddb.load(game.id, game.match_params, [cards_dir] if cards_dir else None)
-    deck = parse(src, game)
-    deck.findings[:0] = notes
-    resolve_deck(deck, game, db)
+    game, db, fmt, date = ready.game, ready.db, ready.format, ready.date
+    parsed = parse(src, game)
+    deck = resolve_deck(parsed, game, db, notes=ready.notes)
     rules = active_rules_cached(game, fmt)
     claims: set[str] = set()
     for r in rules:
@@ -178,18 +215,15 @@ def _check_with_format(src: SourceText, fmt, date: str | None, opts: Options,
     if opts.lang != "en":
         from deckcheck.i18n import localize
 
-        localize(findings, opts.lang, db)
-    result = DeckResult(path=src.path, game=game.id, format=fmt.id, date=date, deck=deck,
-                        findings=findings)
-    result.counts = zone_counts(ctx)
+        findings = localize(findings, opts.lang, db)
     stats = {}
     if fmt.profile:
         stats["profile"] = fmt.profile["from"]
         if fmt.profile.get("name"):
             stats["profile_name"] = fmt.profile["name"]
     stats.update(game.stats(ctx) or {})
-    result.stats = stats
-    return result
+    return DeckResult(path=src.path, game=game.id, format=fmt.id, date=date, deck=deck,
+                      findings=findings, counts=zone_counts(ctx), stats=stats)
 
 
 _ACTIVE: dict[tuple, list] = {}
@@ -230,8 +264,8 @@ def select_findings(findings: list[Finding], opts: Options, path: Path) -> list[
         if ignore and matches_prefix(f.code, ignore):
             continue
         override = _severity_for(f.code, severity)
-        if override is not None:
-            f.severity = Severity(override)
+        if override is not None and Severity(override) is not f.severity:
+            f = replace(f, severity=Severity(override))
         out.append(f)
     return out
 
@@ -248,26 +282,16 @@ def parse_source(src: SourceText, opts: Options):
     """Read and resolve a list without checking it: ``(deck, game, format id or None)``.
 
     The game comes from the format (``-f``, ``Format:``, config) or, failing that, from the
-    file itself (an OCTGN game GUID, a .fdk file).
+    file itself (an OCTGN game GUID, a .fdk file); formats and card data come from the
+    config as for ``check`` (:func:`prepare`).
     """
-    from deckcheck import carddb
-    from deckcheck import formats as formats_mod
-    from deckcheck.games.base import load_game
-    from deckcheck.parsing.detect import parse, sniff_game
+    from deckcheck.parsing.detect import parse
     from deckcheck.resolve import resolve_deck
 
-    try:
-        format_id, _, _ = choose_format(src, opts)
-        game_id = _errors_as_usage(formats_mod.load, format_id).game
-    except UsageError:
-        format_id, game_id = None, sniff_game(src)
-        if game_id is None:
-            raise
-    game = _errors_as_usage(load_game, game_id)
-    db = _errors_as_usage(carddb.load, game.id, game.match_params)
-    deck = _errors_as_usage(parse, src, game)
-    resolve_deck(deck, game, db)
-    return deck, game, format_id
+    ready = prepare(src, opts, checking=False)
+    deck = _errors_as_usage(parse, src, ready.game)
+    deck = resolve_deck(deck, ready.game, ready.db)
+    return deck, ready.game, ready.format.id if ready.format is not None else None
 
 
 # ---------------------------------------------------------------------------------------

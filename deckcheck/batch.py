@@ -29,9 +29,7 @@ def _card_db(game_id: str, opts):
     from deckcheck import carddb
     from deckcheck.games.base import load_game
 
-    game = load_game(game_id)
-    cards_dir = getattr(opts.config, "cards", {}).get(game_id) if opts.config else None
-    return carddb.load(game.id, game.match_params, [cards_dir] if cards_dir else None)
+    return carddb.for_config(load_game(game_id), opts.config)
 
 
 # Card objects travel as (game, id) references: the pickler's dispatch table turns each

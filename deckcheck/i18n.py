@@ -33,6 +33,7 @@ finding whose translation does not fit its arguments keeps its English message.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -404,22 +405,25 @@ class _Lenient(dict):
         return "{" + key + "}"
 
 
-def localize(findings: Iterable[Finding], lang: str, db=None) -> None:
-    """Re-render finding messages in ``lang`` where a translation exists (in place)."""
+def localize(findings: Iterable[Finding], lang: str, db=None) -> list[Finding]:
+    """The findings with their messages in ``lang`` where a translation exists (new
+    findings; the given ones are left as they are)."""
+    findings = list(findings)
     if lang == "en":
-        return
+        return findings
     loc = _locale(lang)
     if not loc:
-        return
+        return findings
     default_game = getattr(db, "game", None)
+    out = []
     for f in findings:
         game = game_of_code(f.code) or default_game
         try:
             text = Render(loc, lang, game, db, f).render()
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             text = None  # a translation that does not fit this finding: keep English
-        if text:
-            f.message = text
+        out.append(replace(f, message=text) if text else f)
+    return out
 
 
 def translate_fragment(arg: str, text: str, lang: str) -> str:

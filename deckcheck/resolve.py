@@ -9,6 +9,7 @@ other than ``exact`` always produces a finding (design §5: never silent).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from deckcheck.carddb import CardDB
 from deckcheck.games.base import Game
@@ -71,9 +72,15 @@ def _is_title(entry: Entry, deck: DeckList) -> bool:
                         for line in deck.headers.values()))
 
 
-def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
+def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
+                 notes: list[Finding] | None = None) -> DeckList:
+    """The resolved deck: a new :class:`DeckList` whose entries name their cards, with the
+    findings of resolution after ``notes`` (e.g. the format choice) and the parse findings.
+    The parsed deck is left as it was."""
     from deckcheck.parsing.text import not_a_card
 
+    deck = copy_deck(parsed)
+    deck.findings[:0] = notes or []
     prefer_ref = (game.octgn or {}).get("prefer") == "id"
     dropped: list[Entry] = []
     for entry in deck.entries:
@@ -107,6 +114,18 @@ def resolve_deck(deck: DeckList, game: Game, db: CardDB) -> None:
     if dropped:
         deck.entries = [e for e in deck.entries if all(e is not d for d in dropped)]
     deck.findings.extend(game.after_parse(deck, db))
+    return deck
+
+
+def copy_deck(deck: DeckList) -> DeckList:
+    """A copy of a parsed deck that resolution may change: its own entries (each with its
+    own ``extra``), findings, metadata and headers; cards and findings themselves are shared
+    (they are not changed)."""
+    return replace(deck, metadata=dict(deck.metadata), metadata_lines=dict(deck.metadata_lines),
+                   entries=[replace(e, extra=dict(e.extra), candidates=list(e.candidates),
+                                    suggestions=list(e.suggestions)) for e in deck.entries],
+                   headers=dict(deck.headers), findings=list(deck.findings),
+                   non_deck=list(deck.non_deck))
 
 
 def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,

@@ -155,3 +155,11 @@ def _params_tag(params: MatchParams) -> str:
     import hashlib
 
     return hashlib.sha1(repr(params).encode()).hexdigest()[:8]
+
+
+def for_config(game, config) -> CardDB:
+    """A game's card data as a run with ``config`` sees it: the shipped data, with the
+    config's ``cards:`` folder for the game if it names one (``game``: a loaded
+    :class:`~deckcheck.games.base.Game`)."""
+    cards_dir = (getattr(config, "cards", None) or {}).get(game.id) if config else None
+    return load(game.id, game.match_params, [cards_dir] if cards_dir else None)
