@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb.importers import magewars as importer
+from deckcheck.games.magewars import importer
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir

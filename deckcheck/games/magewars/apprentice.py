@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcheck.games.base import Game
-from deckcheck.games.magewars.hooks import mage_identity, mage_info
 from deckcheck.games.magewars.book import SPELL_TYPES, card_kind
+from deckcheck.games.magewars.model import mage_identity, mage_info
 from deckcheck.matching import normalise
 
 
@@ -59,7 +59,7 @@ def _apprentice_match(ctx) -> ApprenticeMatch:
     editions = list(cfg.get("editions") or ["original", "4th"])
     wanted = (ctx.deck.metadata.get("edition") or "").strip().lower()
     if wanted:
-        wanted = _edition_word(wanted) or wanted
+        wanted = edition_word(wanted) or wanted
         if wanted in editions:
             editions = [wanted]
     books = [b for b in apprentice_books(ctx.db)
@@ -86,7 +86,7 @@ def _apprentice_match(ctx) -> ApprenticeMatch:
     return best
 
 
-def _edition_word(text: str) -> str | None:
+def edition_word(text: str) -> str | None:
     t = normalise.key(text)
     if t in ("original", "orig", "first", "1st", "core", "seed", "原版"):
         return "original"
@@ -99,7 +99,7 @@ def split_edition(who: str) -> tuple[str, str]:
     m = re.match(r"^\s*+(?P<mage>.*?\S)(?:\s*+[-@/:,(]\s*+|\s++)(?P<ed>original|orig|4th|fourth|4)\s*+\)?\s*+$",
                  who, re.IGNORECASE)
     if m:
-        return m.group("mage"), _edition_word(m.group("ed")) or "original"
+        return m.group("mage"), edition_word(m.group("ed")) or "original"
     return who.strip(), "original"
 
 

@@ -3,17 +3,20 @@
 The numbers come from the format files (``formats/magewars/``: copy limits, fixed costs,
 the Academy settings) and from the mage table in ``cards/magewars/mages.yaml`` (each
 mage's spellbook points and training). Costing is :mod:`deckcheck.games.magewars.book`;
-the declared mage and the costed book come from :mod:`deckcheck.games.magewars.hooks`.
+the declared mage and the costed book come from :mod:`deckcheck.games.magewars.model`.
 Every message ends with the rule it applies (MW-R1 … MW-R23).
 """
 
 from __future__ import annotations
 
+import difflib
 from typing import Iterable
 
-from deckcheck.games.magewars.hooks import book_cost, element_totals, mage_info
-from deckcheck.games.magewars.apprentice import apprentice_match
+from deckcheck.games.magewars.apprentice import edition_word, apprentice_match
 from deckcheck.games.magewars.book import card_kind, level_total, parts_of, spell_cost
+from deckcheck.games.magewars.model import (book_cost, cost_options, element_totals, mage_info,
+                                            mage_rows)
+from deckcheck.matching import normalise
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, Rule, register
 from deckcheck.rules.generic import count_copies
@@ -272,11 +275,6 @@ class MageMissing(MwRule):
 
 
 def _closest_mages(ctx: Context, text: str) -> list[str]:
-    import difflib
-
-    from deckcheck.games.magewars.hooks import mage_rows
-    from deckcheck.matching import normalise
-
     names: dict[str, str] = {}
     for row in mage_rows(ctx.db).values():
         for n in [row.get("name")] + list(row.get("aliases") or []):
@@ -778,8 +776,6 @@ class ListedCostDiffers(MwRule):
         mage = info.mage
         if mage is None:
             return
-        from deckcheck.games.magewars.hooks import cost_options
-
         opts = cost_options(ctx)
         for e in ctx.resolved("spellbook"):
             listed = e.extra.get("listed")
@@ -808,8 +804,6 @@ class EditionUnknown(MwRule):
                "was compared with every edition. (MW-R23)")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        from deckcheck.games.magewars.apprentice import _edition_word
-
         written = (ctx.deck.metadata.get("edition") or "").strip()
-        if written and _edition_word(written) is None:
+        if written and edition_word(written) is None:
             yield self.finding(ctx, line=ctx.deck.metadata_lines.get("edition"), input=written)
