@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb.importers import mageknight
 from deckcheck.carddb.importers.common import DataError
+from deckcheck.games.mageknight import importer as mageknight
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir
 

@@ -16,7 +16,7 @@ import pytest
 from deckcheck import carddb
 from deckcheck.api import check_text
 from deckcheck.games.base import load_game
-from deckcheck.games.mageknight.hooks import covers, heroes, parse_expansions
+from deckcheck.games.mageknight.model import covers, heroes, parse_expansions
 from deckcheck.models import Severity
 
 from conftest import ROOT, run_cli

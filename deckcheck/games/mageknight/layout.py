@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.games.mageknight.model import KIND_ORDER
 from deckcheck.registration.layouts import (Section, Layout, grouped, zone_entries, zone_section,
     other_zones, count)
 
@@ -11,8 +12,6 @@ if TYPE_CHECKING:
     from deckcheck.models import DeckResult
 
 def mageknight_sections(result: "DeckResult") -> list[Section]:
-    from deckcheck.games.mageknight.hooks import KIND_ORDER
-
     out = zone_section(result, "hero", "Hero")
     out += grouped("Deed Deck", zone_entries(result, "deck"),
                    lambda e: e.card.get("kind") or "other", list(KIND_ORDER))

@@ -4,14 +4,14 @@ The rule ids (MK-R1 … MK-R10) and sections (§…) are those of ``docs/games/m
 Numbers come from the card data (``heroes.yaml``, ``standard_deck.yaml``, ``fame_levels.yaml``)
 and the format files (``starting_size``, ``unique_kinds``, ``unlimited``,
 ``multiplayer_relaxes``); the shared per-deck facts come from
-:func:`deckcheck.games.mageknight.hooks.deck_info`.
+:func:`deckcheck.games.mageknight.model.deck_info`.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from deckcheck.games.mageknight import hooks as mk
+from deckcheck.games.mageknight import model as mk
 from deckcheck.models import Entry, Finding, Severity
 from deckcheck.rules.base import Context, Rule, register
 
