@@ -126,9 +126,7 @@ def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list
         if named and named != opts.format_id:
             from deckcheck.rules.core import FormatOverridden
 
-            notes.append(FormatOverridden().finding(
-                None, message=f"The list says Format: {named}; it was checked as "
-                              f"{opts.format_id} (given with -f)."))
+            notes.append(FormatOverridden().finding(None, named=named, used=opts.format_id))
         return opts.format_id, date, notes
     if named:
         return named, date, notes

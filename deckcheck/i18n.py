@@ -1,15 +1,15 @@
 """Languages: report headings, finding messages and card names in English, Simplified or
 Traditional Chinese (``--lang``).
 
-The translations live in ``deckcheck/locale/zh-Hans.yaml``:
+Every finding's message is a template of its rule (``Rule.message``, or one of
+``Rule.messages`` chosen by the finding's ``variant``) filled with the finding's arguments;
+English is the rules' own catalogue, and the others translate each template by its id. The
+translations common to every game live in ``deckcheck/locale/zh-Hans.yaml``, a game's own
+in ``deckcheck/games/<game>/locale/zh-Hans.yaml`` (merged in by :func:`_read`):
 
 ``messages``
-    a template per rule code with the ``{placeholders}`` of the English template (or
-    arguments the English message is built from), or ``{default: …, <variant>: …}`` chosen by
-    the finding's ``variant`` argument;
-``patterns``
-    for findings made without arguments (a few readers build the English text directly):
-    regular expressions on the English message whose named groups fill a template;
+    a template per rule code with the ``{placeholders}`` of the English template, or
+    ``{default: …, <variant>: …}`` chosen by the finding's ``variant`` argument;
 ``fragments``
     English argument text that readers pass (``why``/``fix`` of DCK001), as expressions;
 ``terms``
@@ -187,8 +187,6 @@ def _locale(lang: str) -> dict[str, Any]:
     data = _read("zh-Hans")
     if lang == "zh-Hant":
         data = _to_hant(data, _read("zh-Hant"))
-    for code, rows in (data.get("patterns") or {}).items():
-        data["patterns"][code] = [(re.compile(r["match"]), r["text"]) for r in rows]
     for arg, rows in (data.get("fragments") or {}).items():
         data["fragments"][arg] = [(re.compile(r["match"]), r["text"]) for r in rows]
     data["sections"] = {game: [(re.compile(r["match"]), r["text"]) for r in rows]
@@ -230,7 +228,7 @@ def _to_hant(data: dict[str, Any], hant: dict[str, Any]) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     for section, value in data.items():
-        if section in ("messages", "patterns"):
+        if section == "messages":
             out[section] = {code: walk(v, game_of_code(code)) for code, v in value.items()}
         elif section in ("terms", "sections", "cells"):
             out[section] = {game: walk(v, game) for game, v in value.items()}
@@ -332,12 +330,6 @@ class Render:
     # -- the whole finding -----------------------------------------------------------------
     def template(self) -> tuple[str | None, dict[str, Any]]:
         f = self.f
-        for rx, text in (self.loc.get("patterns") or {}).get(f.code, ()):
-            m = rx.fullmatch(f.message)    # a message a reader wrote itself
-            if m:
-                args = dict(f.args)
-                args.update({k: v for k, v in m.groupdict().items() if v is not None})
-                return text, args
         if not f.args:
             return None, {}
         template = (self.loc.get("messages") or {}).get(f.code)

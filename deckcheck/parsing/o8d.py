@@ -11,6 +11,7 @@ from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
 from deckcheck.parsing.text import TextParser, split_printing, unparseable
 from deckcheck.parsing.xmlsafe import Node, parse_xml
+from deckcheck.rules.core import UnknownSection
 from deckcheck.reading import SourceText, split_lines
 
 
@@ -46,22 +47,17 @@ def parse_o8d(src: SourceText, game: Game) -> DeckList:
     want = (game.octgn.get("game_id") or "").lower()
     got = (root.attr("game") or "").lower()
     if want and got and got != want:
-        deck.findings.append(Finding(
-            code="DCK022", name="unknown-section", severity=Severity.WARNING, line=root.line,
-            message=f"The OCTGN deck is for game {got}, not {game.name} ({want}); "
-                    "read anyway."))
+        deck.findings.append(UnknownSection().finding(
+            None, line=root.line, variant="octgn-game", got=got, game=game.name, want=want))
     for section in root.findall("section"):
         name = section.attr("name") or ""
         zone = section_zone(game, name)
         cards = section.findall("card")
         if zone is None:
             if cards:
-                deck.findings.append(Finding(
-                    code="DCK022", name="unknown-section", severity=Severity.WARNING,
-                    line=section.line, zone=None,
-                    message=f'Line {section.line}: OCTGN section "{name}" is not a {game.name} '
-                            f"deck zone; its {len(cards)} card line(s) were not counted.",
-                    args={"section": name}))
+                deck.findings.append(UnknownSection().finding(
+                    None, line=section.line, variant="octgn-section", section=name,
+                    game=game.name, n=len(cards)))
             for card in cards:
                 deck.non_deck.append((card.line, name, card.text.strip()))
             continue

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
 from deckcheck.reading import SourceText, split_lines
+from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
 
 MAX_COUNT = 1000
 MAX_LINE = 300
@@ -79,14 +80,9 @@ class ParsedName:
 
 
 def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
+    """DCK001: a line that cannot be read, why, and how to fix it."""
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return Finding(code="DCK001", name="unparseable-line", severity=Severity.ERROR,
-                   message=f"Line {line}: cannot read {shown!r}: {why}. {fix}", line=line,
-                   args={"text": shown, "why": why, "fix": fix, "line": line})
-
-
-_NOT_A_CARD = {"total": "a total, not a card", "markup": "forum markup",
-               "title": "the list's title (no card has this name)"}
+    return UnparseableLine().finding(None, line=line, text=shown, why=why, fix=fix)
 
 
 # a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
@@ -103,13 +99,11 @@ def not_a_card(line: int, text: str, variant: str) -> Finding:
     not counted. ``variant``: total, markup or title. A whole-deck total keeps its number
     (``stated``) for DCK028."""
     shown = text if len(text) <= 80 else text[:77] + "..."
-    args: dict = {"text": shown, "line": line, "variant": variant}
+    args: dict = {"text": shown, "variant": variant}
     m = _WHOLE_TOTAL.match(text.strip()) if variant == "total" else None
     if m:
         args["stated"] = int(next(g for g in m.groups() if g is not None))
-    return Finding(code="DCK027", name="not-a-card-line", severity=Severity.INFO,
-                   message=f"Line {line}: '{shown}' is {_NOT_A_CARD[variant]}; not counted.",
-                   line=line, args=args)
+    return NotACardLine().finding(None, line=line, **args)
 
 
 def name_problem(name: str | None) -> str | None:
@@ -299,11 +293,9 @@ class TextParser:
                         deck.format_id = rest.split()[0].strip().lower()
                         deck.format_line = lineno
                 elif not is_comment:
-                    deck.findings.append(Finding(
-                        code="DCK021", name="duplicate-metadata", severity=Severity.WARNING,
-                        message=f"Line {lineno}: {m.group('key').strip()} is given again "
-                                f"(first on line {deck.metadata_lines[key]}); the first is used.",
-                        line=lineno))
+                    deck.findings.append(DuplicateMetadata().finding(
+                        None, line=lineno, key=m.group("key").strip(),
+                        first=deck.metadata_lines[key]))
                 return None
         # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)",
         # "Side Deck (15):", "Resonators: (25 of 41)"; forum tags "[Creatures]", "[/Creatures]"
@@ -368,9 +360,5 @@ class TextParser:
                     entry.zone = self.game.blank_line_zone
         elif len(blocks) > 2:
             first_lines = [e.line for e, b in block_of if b != blocks[0]]
-            deck.findings.append(Finding(
-                code="DCK019", name="blank-line-blocks", severity=Severity.INFO,
-                message=f"The list has {len(blocks)} blocks separated by blank lines and no "
-                        "section headers; all were read as the main deck (add a 'Sideboard' "
-                        "header to mark the sideboard).",
-                line=first_lines[0] if first_lines else None))
+            deck.findings.append(BlankLineBlocks().finding(
+                None, line=first_lines[0] if first_lines else None, n=len(blocks)))

@@ -32,6 +32,8 @@ class UnparseableLine(ParseRule):
 
     code = "DCK001"
     name = "unparseable-line"
+    message = "Line {line}: cannot read {text!r}: {why}. {fix}"
+    messages = {"columns": "Line {line}: columns after the 6th were ignored ({text!r})."}
 
 
 @register
@@ -134,6 +136,8 @@ class BlankLineBlocks(ParseRule):
     code = "DCK019"
     name = "blank-line-blocks"
     severity = Severity.INFO
+    message = ("The list has {n} blocks separated by blank lines and no section headers; all "
+               "were read as the main deck (add a 'Sideboard' header to mark the sideboard).")
 
 
 @register
@@ -143,6 +147,7 @@ class DuplicateMetadata(ParseRule):
     code = "DCK021"
     name = "duplicate-metadata"
     severity = Severity.WARNING
+    message = "Line {line}: {key} is given again (first on line {first}); the first is used."
 
 
 @register
@@ -159,6 +164,10 @@ class NotACardLine(ParseRule):
     code = "DCK027"
     name = "not-a-card-line"
     severity = Severity.INFO
+    message = "Line {line}: '{text}' is a total, not a card; not counted."
+    messages = {"markup": "Line {line}: '{text}' is forum markup; not counted.",
+                "title": "Line {line}: '{text}' is the list's title (no card has this name); "
+                         "not counted."}
 
 
 @register
@@ -171,6 +180,21 @@ class UnknownSection(ParseRule):
     code = "DCK022"
     name = "unknown-section"
     severity = Severity.WARNING
+    message = ('Line {line}: section "{section}" is not a {game} deck zone; its {n} card '
+               "line(s) were not counted.")
+    messages = {
+        "octgn-game": "The OCTGN deck is for game {got}, not {game} ({want}); read anyway.",
+        "octgn-section": ('Line {line}: OCTGN section "{section}" is not a {game} deck zone; '
+                          "its {n} card line(s) were not counted."),
+        "cockatrice-zone": ('Line {line}: Cockatrice zone "{section}" is not a {game} deck '
+                            "zone; its {n} card line(s) were not counted."),
+        "forge-section": ('Line {line}: Forge section "[{section}]" is not a {game} deck zone; '
+                          "its card lines were not counted."),
+        "fdk-key": ('Line {line}: key "{key}" is not a Force of Will deck zone of .fdk files; '
+                    "it was not read."),
+        "several-decks": ("Line {line}: the file holds {n} decks; only the first (id {id}) was "
+                          "checked."),
+    }
 
 
 @register
@@ -189,6 +213,7 @@ class FormatOverridden(ParseRule):
     code = "DCK024"
     name = "format-overridden"
     severity = Severity.INFO
+    message = "The list says Format: {named}; it was checked as {used} (given with -f)."
 
 
 # ---------------------------------------------------------------------------------------

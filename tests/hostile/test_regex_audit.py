@@ -670,9 +670,11 @@ def _package():
     return all_patterns()
 
 
-#: the number of patterns the package used when the audit was written; a drop means that
-#: the collector stopped seeing some (a pattern moved into a function, a module not imported)
-AUDITED_AT_LEAST = 321
+#: the number of patterns the package used when the audit was written (321), less the ten
+#: patterns the catalogue matched on English messages before messages were translated by
+#: their ids; a drop means that the collector stopped seeing some (a pattern moved into a
+#: function, a module not imported)
+AUDITED_AT_LEAST = 311
 
 
 def test_every_dynamic_pattern_has_a_provider():
@@ -688,7 +690,7 @@ def test_the_audit_sees_every_pattern():
     assert len(patterns) >= AUDITED_AT_LEAST, len(patterns)
     wheres = " ".join(w for where in patterns.values() for w in where)
     for expected in ("deckcheck.parsing.text._HEADER_COUNT", "deckcheck.fixing._LINE",
-                     "i18n zh-Hans patterns", "i18n zh-Hant cells", "deckcheck.games.fow.fdk",
+                     "i18n zh-Hans fragments", "i18n zh-Hant cells", "deckcheck.games.fow.fdk",
                      "deckcheck.games.wowtcg.importer._ALLOW_COMPILED",
                      "deckcheck.games.mtg.importer:"):
         assert expected in wheres, expected
