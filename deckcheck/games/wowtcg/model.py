@@ -1,6 +1,8 @@
-"""World of Warcraft TCG's domain model for a deck: the declared hero.
+"""World of Warcraft TCG's domain model for a deck: the declared hero, the entries that take
+part in the card checks and the hero-dependent verdicts, each computed once per deck
+(memoised on the rule context).
 
-The rules read it; the hooks (``hooks.py``) and rules (``rules.py``) import it, it imports
+The rules read it; the hooks (``hooks.py``) and rules (``rules/``) import it, it imports
 neither. What one card and one hero are (printings, traits, Deckbuilding) is in
 :mod:`deckcheck.games.wowtcg.traits`.
 """
@@ -8,9 +10,23 @@ neither. What one card and one hero are (printings, traits, Deckbuilding) is in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from deckcheck.games.wowtcg.traits import Hero
+from deckcheck.games.wowtcg.traits import (Hero, UnknownAtom, Verdict, check_clauses,
+                                           judge_card, printings)
 from deckcheck.models import Card, Entry
+
+if TYPE_CHECKING:
+    from deckcheck.rules.base import Context
+
+#: the zones of deck cards (the hero is in play, not in the deck)
+DECK_ZONES = ("main", "sideboard")
+ZONE_ORDER = {"hero": 0, "main": 1, "sideboard": 2}
+
+
+def entry_order(e: Entry) -> tuple:
+    """Hero, main deck, sideboard; then by line."""
+    return (ZONE_ORDER.get(e.zone, 9), e.line if e.line is not None else 10**9)
 
 
 def is_starting_hero(card: Card) -> bool:
@@ -57,3 +73,119 @@ def hero_state(ctx) -> HeroState:
         return st
 
     return ctx.once("wowtcg.hero", build)
+
+
+# ---------------------------------------------------------------------------------------
+# shared per-deck computations (memoised on the context)
+
+
+def stopped(ctx: Context) -> dict[int, tuple[str, str]]:
+    """id(entry) -> (code, what) for main/sideboard entries that WOW119 or WOW107 stop."""
+    def build():
+        out = {}
+        for e in ctx.resolved(*DECK_ZONES):
+            card = e.card
+            if e.extra.get("back_face"):
+                out[id(e)] = ("WOW119", f"the back face of hero {card.name}")
+            elif card.get("pool") == "token":
+                out[id(e)] = ("WOW119", "a token")
+            elif card.get("pool") == "raid":
+                what = "dungeon" if card.get("dungeon_only") else "raid"
+                out[id(e)] = ("WOW119", f"printed only in {what} decks")
+            elif card.get("type") == "Hero":
+                out[id(e)] = ("WOW107", "a hero")
+        return out
+
+    return ctx.once("wowtcg.stopped", build)
+
+
+def deck_entries(ctx: Context) -> list[Entry]:
+    """Resolved main + sideboard entries that take part in the card checks, zone then line."""
+    def build():
+        stop = stopped(ctx)
+        return sorted((e for e in ctx.resolved(*DECK_ZONES) if id(e) not in stop),
+                      key=entry_order)
+
+    return ctx.once("wowtcg.deck", build)
+
+
+def first_per_name(entries: list[Entry]) -> list[Entry]:
+    seen: set[str] = set()
+    out = []
+    for e in entries:
+        if e.card.name not in seen:
+            seen.add(e.card.name)
+            out.append(e)
+    return out
+
+
+@dataclass(slots=True)
+class Judged:
+    entry: Entry
+    chosen: Verdict
+    first: Verdict
+
+
+def deckbuilding_problem(ctx: Context) -> str | None:
+    """Why the hero's Deckbuilding cannot be evaluated (None: it can, or there is none)."""
+    def build():
+        hero = hero_state(ctx).hero
+        if hero is None or not hero.deckbuilding:
+            return None
+        if hero.deckbuilding.get("unparsed"):
+            return "its Deckbuilding text has no structured form in the card data"
+        try:
+            check_clauses(hero.deckbuilding)
+        except UnknownAtom as exc:
+            return f"its Deckbuilding uses a predicate deckcheck does not know ({exc})"
+        return None
+
+    return ctx.once("wowtcg.db_problem", build)
+
+
+def deckbuilding_problem_key(ctx: Context) -> tuple[str | None, str | None]:
+    """What :func:`deckbuilding_problem` says, as a language-neutral key and the unknown
+    predicate (for translated messages)."""
+    hero = hero_state(ctx).hero
+    if hero is None or not hero.deckbuilding:
+        return None, None
+    if hero.deckbuilding.get("unparsed"):
+        return "unparsed", None
+    try:
+        check_clauses(hero.deckbuilding)
+    except UnknownAtom as exc:
+        return "unknown-predicate", str(exc)
+    return None, None
+
+
+def judged(ctx: Context) -> list[Judged]:
+    """Hero-dependent verdicts, one per card name (at its first line), best printing first."""
+    def build():
+        hero = hero_state(ctx).hero
+        if hero is None:
+            return []
+        use_db = deckbuilding_problem(ctx) is None
+        out = []
+        for e in first_per_name(deck_entries(ctx)):
+            chosen, first = judge_card(hero, e.card, use_db)
+            out.append(Judged(e, chosen, first))
+        return out
+
+    return ctx.once("wowtcg.judged", build)
+
+
+def facts_for(ctx: Context, card: Card):
+    """The printing the checks used for a card (the chosen variant when a hero is known)."""
+    for j in judged(ctx):
+        if j.entry.card.name == card.name:
+            return j.chosen.facts
+    return printings(card)[0]
+
+
+def constructed_sets(ctx: Context) -> dict[str, Any]:
+    """Set code -> block for the constructed sets of ``cards/wowtcg/sets.yaml``."""
+    def build():
+        table = (ctx.db.tables.get("sets") or {}).get("sets") or []
+        return {s["code"]: s.get("block") for s in table if s.get("pool") == "constructed"}
+
+    return ctx.once("wowtcg.sets", build)

@@ -1,0 +1,88 @@
+"""Deck cards and the card pool (rules 800.3a, 801): WOW119, WOW120."""
+
+from __future__ import annotations
+
+from deckcheck.games.wowtcg.model import (DECK_ZONES, constructed_sets, deck_entries,
+                                          entry_order, first_per_name, hero_state, stopped)
+from deckcheck.games.wowtcg.rules.common import WowRule
+from deckcheck.models import Entry
+from deckcheck.rules.base import register
+
+@register
+class NotADeckCard(WowRule):
+    """A token, a raid- or dungeon-deck card, or a hero's back face is in the deck.
+
+    Tokens are created in play; raid and dungeon decks are not constructed (rule 800.3a:
+    "你不能使用构筑过的主套牌和事件套牌"); ``<Hero> Back`` is the other side of the hero card.
+    The line still counts toward the zone's size; no other check uses it.
+    """
+
+    code = "WOW119"
+    name = "not-a-deck-card"
+    message = ("{card} ({zone}, line {line}) is {what} and cannot be in a deck.")
+
+    def check(self, ctx):
+        stop = stopped(ctx)
+        seen = set()
+        for e in sorted(ctx.resolved(*DECK_ZONES), key=entry_order):
+            code, what = stop.get(id(e), ("", ""))
+            if code == "WOW119" and (e.card.name, what) not in seen:
+                seen.add((e.card.name, what))
+                key = _not_deck_key(e)
+                msg = variant = None
+                if key == "back-face":   # quote the line: the card's own name would repeat
+                    variant = "back-face"
+                    msg = (f'"{e.raw_name or e.name}" ({e.zone}, line {e.line}) is the back face '
+                           f"of hero {ctx.label(e.card)} and cannot be in a deck.")
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, what=what,
+                                   what_key=key, message=msg, variant=variant,
+                                   input=e.raw_name or e.name)
+
+
+def _not_deck_key(e: Entry) -> str:
+    """Why :func:`stopped` keeps a card out of the deck, as a language-neutral key."""
+    if e.extra.get("back_face"):
+        return "back-face"
+    if e.card.get("pool") == "token":
+        return "token"
+    return "dungeon" if e.card.get("dungeon_only") else "raid"
+
+
+@register
+class NotInFormat(WowRule):
+    """A card has no constructed printing in the format's card pool.
+
+    The pool is the sets of a block (Block Constructed) or the mid-2010 Core list.
+    The seed defers set legality to the tournament guidelines (rule 801); the pools come from
+    the data (wowtcg.md §1, §4.4). A card is legal if **any** of its constructed printings is
+    in the pool. Checked for the hero and every deck card.
+    """
+
+    code = "WOW120"
+    name = "not-in-format"
+    message = "{card} is not legal in {format}: no printing in {sets}. Printed in {printings}."
+    claims = ("pool",)
+
+    def check(self, ctx):
+        pool_sets = ctx.fmt.get("sets")
+        flag = ctx.fmt.get("pool_flag")
+        if not (isinstance(pool_sets, list) and pool_sets) and not flag:
+            return
+        blocks = constructed_sets(ctx)
+        st = hero_state(ctx)
+        entries = deck_entries(ctx)
+        if st.hero is not None:
+            entries = [st.entry] + entries
+        for e in first_per_name(entries):
+            card = e.card
+            own = [s for s in card.get("sets") or () if s in blocks]
+            printed = ", ".join(f"{s} (block {blocks[s]})" if blocks.get(s) else s for s in own)
+            if flag and not card.get(flag):
+                label = ctx.fmt.get("pool_label") or flag
+                yield self.finding(ctx, zone=e.zone, card=card, line=e.line, sets=label,
+                                   printings=printed or "no constructed set", variant="flag",
+                                   message=f"{ctx.label(card)} is not legal in {ctx.fmt.id}: "
+                                           f"not on {label}. Printed in {printed}.")
+            elif isinstance(pool_sets, list) and pool_sets and not set(own) & set(pool_sets):
+                yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
+                                   sets=" ".join(pool_sets), printings=printed or "no constructed set")
