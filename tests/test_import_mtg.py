@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb.importers import mtg
+from deckcheck.games.mtg import importer as mtg
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key, to_simplified
 from deckcheck.resources import data_dir, shared_dir

@@ -16,7 +16,7 @@ import pytest
 from deckcheck import carddb
 from deckcheck.games.base import load_game
 from deckcheck.matching import normalise
-from deckcheck.games.mtg.rules import dci_check_digit, dci_expand, dci_valid
+from deckcheck.games.mtg.model import dci_check_digit, dci_expand, dci_valid
 
 
 @pytest.fixture(scope="module")

@@ -21,22 +21,22 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
-from deckcheck.models import Card, DeckList, Entry, Finding, Severity
-
-#: layouts whose faces are halves of one named card ("Left // Right")
-SPLIT_LAYOUTS = {"split", "aftermath", "fuse"}
-#: layouts a checklist card can stand for
-DFC_LAYOUTS = {"transform", "double-faced", "modal_dfc", "meld"}
-#: metadata that makes a list a tournament registration list (mtg.md §6.2)
-REGISTRATION_KEYS = ("player", "first_name", "last_name", "dci", "event")
-#: the set each named checklist belongs to
-CHECKLIST_SETS = {"innistrad": "ISD", "dark ascension": "DKA"}
-#: section label of checklist lines that count toward nothing (kept in ``deck.non_deck``)
-VOID_SECTION = "checklist (not counted)"
+from deckcheck.games.mtg.model import (CHECKLIST_SETS, SPLIT_LAYOUTS, VOID_SECTION, back_face_label,
+                                       card_group, chinese_language, double_faced, full_names,
+                                       has_printing, is_dfc, is_registration, profile_view,
+                                       set_table)
+from deckcheck.games.mtg.rules import (BackFaceName, ChecklistLine, ChecklistNotDfc,
+                                       ChecklistUnmarked, ChecklistWrongSet, DfcFullName,
+                                       NonEnglishName, PrintingMismatch, SetNotInData,
+                                       SplitHalfName, TruncatedName)
+from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.resolve import apply_match, match_findings
+from deckcheck.rules.core import AmbiguousCard, UnknownCard
 
 _CHECKLIST = re.compile(
     r"^(?:(?P<setname>innistrad|dark\s+ascension)\s+)?checklist(?:\s+card)?(?![\w'])(?P<rest>.*)$"
@@ -64,138 +64,10 @@ def _detect(kind: str):
 
 def _parser(module: str, function: str):
     def parse(src, game):
-        import importlib
-
         return getattr(importlib.import_module(f"deckcheck.games.mtg.parsers.{module}"), function)(src, game)
 
     parse.__name__ = function
     return parse
-
-
-# ---------------------------------------------------------------------------------------
-# card data helpers
-
-
-class SetTable:
-    """The ``sets.yaml`` table of the card data: codes, names, release dates, DFC lists."""
-
-    def __init__(self, db) -> None:
-        table = db.tables.get("sets") or {}
-        self.card_data: str = str(table.get("card_data") or db.source)
-        self.rows: list[dict[str, Any]] = [r for r in table.get("sets") or () if r.get("code")]
-        self.codes: dict[str, dict[str, Any]] = {str(r["code"]).upper(): r for r in self.rows}
-        self.by_name: dict[str, str] = {}
-        from deckcheck.matching.normalise import key
-
-        for r in self.rows:
-            for n in [r.get("name")] + list((r.get("names") or {}).values()):
-                if n:
-                    self.by_name.setdefault(key(str(n)), str(r["code"]).upper())
-
-    def code_for(self, value: str) -> str | None:
-        """A set code for a code or a set name (``Dark Ascension`` -> ``DKA``)."""
-        from deckcheck.matching.normalise import key
-
-        value = value.strip()
-        if value.upper() in self.codes:
-            return value.upper()
-        return self.by_name.get(key(value))
-
-    def ordered_codes(self) -> list[str]:
-        return sorted(self.codes, key=lambda c: (str(self.codes[c].get("released") or ""), c))
-
-    def coverage(self) -> str:
-        """Which card data was searched, e.g. ``SOM MBS NPH M12 ISD DKA; mtgjson3 a89db5e``."""
-        codes = self.ordered_codes()
-        if len(codes) > 12:
-            shown = f"{len(codes)} sets, {codes[0]} … {codes[-1]}"
-        else:
-            shown = " ".join(codes)
-        return f"{shown}; {self.card_data}" if shown else self.card_data
-
-
-def set_table(db) -> SetTable:
-    table = getattr(db, "_mtg_sets", None)
-    if table is None:
-        table = SetTable(db)
-        try:
-            db._mtg_sets = table
-        except AttributeError:  # a database object without a __dict__
-            pass
-    return table
-
-
-def is_dfc(card: Card) -> bool:
-    return (card.get("layout") or "") in DFC_LAYOUTS
-
-
-def card_group(card: Card | None) -> str:
-    """Registration-sheet group of a card: creatures, other spells or lands (front face)."""
-    if card is None:
-        return "unresolved"
-    types = set(card.get("types") or ())
-    if "Creature" in types:
-        return "creatures"
-    if "Land" in types:
-        return "lands"
-    return "other_spells"
-
-
-def is_registration(deck: DeckList) -> bool:
-    return any(k in deck.metadata for k in REGISTRATION_KEYS)
-
-
-def chinese_language(text: str, card: Card, label: str | None) -> str:
-    """Which Chinese the input is: the exact data name's script, else a guess from the text."""
-    names: list[tuple[str, str]] = []
-    for holder in [card.data] + list(card.faces):
-        for lang, values in (holder.get("names") or {}).items():
-            names += [(lang, v) for v in values or ()]
-    exact = {lang for lang, v in names if v == text.strip()}
-    if exact == {"zh-Hant"}:
-        return "Traditional Chinese"
-    if exact == {"zh-Hans"}:
-        return "Simplified Chinese"
-    if exact:
-        return "Chinese"
-    from deckcheck.matching.normalise import to_simplified
-
-    return "Simplified Chinese" if to_simplified(text) == text else "Traditional Chinese"
-
-
-def back_face_label(card: Card, label: str | None) -> str | None:
-    """The back face whose (English or Chinese) name is ``label``, if it is one."""
-    if not label:
-        return None
-    for face in card.faces:
-        if face.get("name") == label:
-            return face["name"]
-        for values in (face.get("names") or {}).values():
-            if label in (values or ()):
-                return face.get("name")
-    return None
-
-
-def _number_key(number: str | None) -> str:
-    return (number or "").strip().rstrip("*+★").lower()
-
-
-def has_printing(card: Card, code: str, number: str | None) -> bool:
-    """The card (any face) has a printing in set ``code`` (with this collector number)."""
-    want = _number_key(number)
-    printings = list(card.get("printings") or ())
-    for face in card.faces:
-        printings += list(face.get("printings") or ())
-    in_set = [p for p in printings if str(p.get("set", "")).upper() == code]
-    if not in_set:
-        return bool(not printings and code in (card.get("sets") or ()) and not want)
-    if not want:
-        return True
-    for p in in_set:
-        if want in (_number_key(str(p.get("number") or "")),
-                    _number_key(str(p.get("number_base") or ""))):
-            return True
-    return False
 
 
 # ---------------------------------------------------------------------------------------
@@ -261,42 +133,38 @@ class MtgGame(Game):
     # -- names ----------------------------------------------------------------------------
     def _name_findings(self, entry: Entry, db, text: str) -> list[Finding]:
         """The MTG findings for how ``entry`` matched (replacing the generic ones)."""
-        from deckcheck.games.mtg import rules as R
-
         card = entry.card
         label = entry.extra.get("label")
         base = dict(line=entry.line, zone=entry.zone, input=text)
         kind, via = entry.match, entry.via
         if card is not None and kind == "alias" and via == "alias" and label \
-                and "/" in label and label in _full_names(card):
+                and "/" in label and label in full_names(card):
             entry.match, entry.via = "normalized", "split"
             entry.extra["no_generic"] = True
-            return [R.DfcFullName().finding(None, card=card, **base)]
+            return [DfcFullName().finding(None, card=card, **base)]
         if card is not None and kind == "normalized" and via == "split":
             entry.extra["no_generic"] = True
             if (card.get("layout") or "") in SPLIT_LAYOUTS:
-                return [R.DfcFullName().finding(
+                return [DfcFullName().finding(
                     None, card=card, message=f'Line {entry.line}: "{text}" read as {card.name}.',
                     variant="split", **base)]
-            return [R.DfcFullName().finding(None, card=card, **base)]
+            return [DfcFullName().finding(None, card=card, **base)]
         if card is not None and kind == "alias" and via == "face":
             entry.extra["no_generic"] = True
             if (card.get("layout") or "") in SPLIT_LAYOUTS:
-                return [R.SplitHalfName().finding(None, card=card, **base)]
-            return [R.BackFaceName().finding(None, card=card, **base)]
+                return [SplitHalfName().finding(None, card=card, **base)]
+            return [BackFaceName().finding(None, card=card, **base)]
         if card is not None and kind == "foreign":
             entry.extra["no_generic"] = True
-            out = [R.NonEnglishName().finding(
+            out = [NonEnglishName().finding(
                 None, card=card, language=chinese_language(text, card, label), **base)]
             if back_face_label(card, label):
-                out.insert(0, R.BackFaceName().finding(None, card=card, **base))
+                out.insert(0, BackFaceName().finding(None, card=card, **base))
             return out
         if card is not None and kind == "fuzzy" and via == "truncation":
             entry.extra["no_generic"] = True
-            return [R.TruncatedName().finding(None, card=card, suggestion=card.name, **base)]
+            return [TruncatedName().finding(None, card=card, suggestion=card.name, **base)]
         if kind == "unknown" and not entry.extra.get("other_game"):
-            from deckcheck.rules.core import UnknownCard
-
             entry.extra["no_generic"] = True
             hint = ""
             if entry.suggestions:
@@ -310,8 +178,6 @@ class MtgGame(Game):
                                           variant="not-in-data-suggest" if hint
                                           else "not-in-data", **base)]
         if kind == "ambiguous" and entry.candidates and not entry.extra.get("scores"):
-            from deckcheck.rules.core import AmbiguousCard
-
             entry.extra["no_generic"] = True
             shown = [f"{c.name} ({' '.join(c.get('sets') or ()) or '?'})"
                      for c in entry.candidates]
@@ -323,8 +189,6 @@ class MtgGame(Game):
 
     # -- printings ------------------------------------------------------------------------
     def _printing_findings(self, entry: Entry, db) -> list[Finding]:
-        from deckcheck.games.mtg import rules as R
-
         written = entry.extra.get("set_value")
         code = entry.set_code
         if not code and not written:
@@ -340,7 +204,7 @@ class MtgGame(Game):
             note = entry.extra.get("set_written")
             message = (f'Line {entry.line}: set code "{shown}" (written "{note}") is not in the '
                        "card data; ignored.") if note else None
-            return [R.SetNotInData().finding(None, card=entry.card, set=shown, message=message,
+            return [SetNotInData().finding(None, card=entry.card, set=shown, message=message,
                                              written=note,
                                              variant="written" if note else "default", **base)]
         entry.set_code = code
@@ -348,16 +212,13 @@ class MtgGame(Game):
             return []
         if not has_printing(entry.card, code, entry.number):
             number = f" {entry.number}" if entry.number else ""
-            return [R.PrintingMismatch().finding(None, card=entry.card, set=code, number=number,
+            return [PrintingMismatch().finding(None, card=entry.card, set=code, number=number,
                                                  **base)]
         entry.extra["printing"] = code
         return []
 
     # -- checklist cards --------------------------------------------------------------------
     def _resolve_checklist(self, entry: Entry, info: dict[str, Any], db) -> None:
-        from deckcheck.resolve import apply_match, match_findings
-        from deckcheck.games.mtg import rules as R
-
         findings: list[Finding] = []
         base = dict(line=entry.line, zone=entry.zone)
         target = info.get("target")
@@ -365,7 +226,7 @@ class MtgGame(Game):
         if not target:
             entry.match = "unknown"
             entry.extra["void"] = True
-            findings.append(R.ChecklistUnmarked().finding(None, **base))
+            findings.append(ChecklistUnmarked().finding(None, **base))
             entry.extra["findings"] = findings
             return
         probe = Entry(line=entry.line, zone=entry.zone, count=entry.count, name=target,
@@ -383,7 +244,7 @@ class MtgGame(Game):
         if not is_dfc(card):
             entry.match = "unknown"
             entry.extra["void"] = True
-            findings.append(R.ChecklistNotDfc().finding(None, card=card, **base))
+            findings.append(ChecklistNotDfc().finding(None, card=card, **base))
             entry.extra["findings"] = findings
             return
         entry.card, entry.match, entry.via = card, "alias", "checklist"
@@ -392,18 +253,16 @@ class MtgGame(Game):
         entry.extra["no_generic"] = True
         code = info.get("set")
         if code:
-            listed = _double_faced(db, code)
+            listed = double_faced(db, code)
             if card.name not in listed:
                 card_set = " ".join(card.get("sets") or ()) or "?"
-                findings.append(R.ChecklistWrongSet().finding(
+                findings.append(ChecklistWrongSet().finding(
                     None, card=card, set=code, card_set=card_set, **base))
-        findings.append(R.ChecklistLine().finding(None, card=card, count=entry.count, **base))
+        findings.append(ChecklistLine().finding(None, card=card, count=entry.count, **base))
         entry.extra["findings"] = findings
 
     # -- report ---------------------------------------------------------------------------
     def stats(self, ctx) -> dict[str, Any]:
-        from deckcheck.games.mtg.rules import profile_view
-
         view = profile_view(ctx)
         out: dict[str, Any] = {
             "legal_sets": view.legal_sets if view.legal_sets is not None else "any",
@@ -469,17 +328,6 @@ GAME_CLASS = MtgGame
 
 # ---------------------------------------------------------------------------------------
 # helpers
-
-
-def _full_names(card: Card) -> set[str]:
-    names = {card.get("full_name") or ""}
-    names.update(a for a in card.get("aliases") or () if "/" in a)
-    return {n for n in names if n}
-
-
-def _double_faced(db, code: str) -> set[str]:
-    row = set_table(db).codes.get(code.upper()) or {}
-    return set(row.get("double_faced") or ())
 
 
 def _checklist_parts(m: re.Match, entry: Entry) -> dict[str, Any]:

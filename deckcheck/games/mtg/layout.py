@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.games.mtg.model import card_group, dci_check_digit, dci_expand, dci_valid
 from deckcheck.registration.checks import PlayerIdRule, plain_id
 from deckcheck.registration.layouts import (Section, Layout, grouped, zone_entries, zone_section,
     other_zones, count)
@@ -16,8 +17,6 @@ MTG_LABELS = {"creatures": "Creatures", "other_spells": "Other Spells", "lands":
 
 
 def mtg_sections(result: "DeckResult") -> list[Section]:
-    from deckcheck.games.mtg.hooks import card_group
-
     out = grouped("Main Deck", zone_entries(result, "main"), lambda e: card_group(e.card),
                   MTG_GROUPS, MTG_LABELS)
     out += zone_section(result, "sideboard", "Sideboard")
@@ -46,15 +45,11 @@ def _dci_digits(value: str) -> str:
 
 
 def _dci_valid(value: str) -> bool:
-    from deckcheck.games.mtg.rules import dci_valid
-
     return dci_valid(_dci_digits(value))
 
 
 def _dci_canonical(value: str) -> str:
     """A valid DCI number in its 10-digit form (mtg.md §6.3), anything else as written."""
-    from deckcheck.games.mtg.rules import dci_check_digit, dci_expand, dci_valid
-
     digits = _dci_digits(value)
     if not digits.isdigit() or not dci_valid(digits):
         return plain_id(value)

@@ -15,13 +15,16 @@ they can be documented, selected and ignored like any rule.
 
 from __future__ import annotations
 
-import re
-
 import datetime as _dt
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+import re
+from typing import Iterable
 
-from deckcheck.models import Card, Finding, Severity
+from deckcheck.errors import FormatError
+from deckcheck.games.mtg.model import (VOID_SECTION, color_identity, dci_valid, event_date_text,
+                                       is_dfc,
+                                       is_registration, listed_names, profile_note, profile_view,
+                                       set_table, sets_text)
+from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, Rule, register
 from deckcheck.rules.generic import ZoneBound, count_copies, over_limit
 
@@ -45,102 +48,6 @@ class MtgParseRule(MtgRule):
 # the profile in force
 
 
-@dataclass(slots=True)
-class ProfileView:
-    """What the chosen format profile means for one deck (mtg.md §1.1)."""
-
-    event_date: str | None
-    profile_label: str                    # "2012-02-03, Standard (DKA)" or ""
-    legal_sets: list[str] | None          # None: no set restriction
-    banned: list[str] = field(default_factory=list)
-    restricted: list[str] = field(default_factory=list)
-    sideboard_sizes: list[int] | None = None
-    sideboard_rule: str | None = None
-    next_change: str | None = None
-
-
-def _iso(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, (_dt.date, _dt.datetime)):
-        return value.isoformat()[:10]
-    return str(value)
-
-
-def _names(fmt, key: str) -> list[str]:
-    """Banned / restricted names of the format and of its profile together."""
-    out: list[str] = []
-    for source in (fmt.data.get(key), (fmt.profile or {}).get(key)):
-        for n in source or ():
-            if n not in out:
-                out.append(n)
-    return out
-
-
-def expand_selector(selector: dict[str, Any], profile_from: str | None, db) -> list[str]:
-    """The set codes a ``set_selector`` picks from the card data's set metadata."""
-    from deckcheck.games.mtg.hooks import set_table
-
-    sets = set_table(db)
-    until = selector.get("released_until")
-    if until == "profile":
-        until = profile_from
-    until = _iso(until)
-    exclude = set(selector.get("exclude_types") or ())
-    types = set(selector.get("types") or ())
-    start = selector.get("from_set")
-    start_date = _iso((sets.codes.get(str(start).upper()) or {}).get("released")) if start else None
-    out = []
-    for code in sets.ordered_codes():
-        row = sets.codes[code]
-        released = _iso(row.get("released")) or ""
-        if until and released and released > until:
-            continue
-        if start_date and released < start_date:
-            continue
-        if row.get("type") in exclude or (types and row.get("type") not in types):
-            continue
-        out.append(code)
-    return out
-
-
-def profile_view(ctx: Context) -> ProfileView:
-    def build() -> ProfileView:
-        fmt = ctx.fmt
-        prof = fmt.profile or {}
-        event_date = ctx.date or (prof.get("from") if prof else None)
-        if fmt.get("ignores_date"):
-            event_date = None
-        label = ""
-        if prof:
-            label = prof["from"] + (f", {prof['name']}" if prof.get("name") else "")
-        sets = fmt.get("sets")
-        selector = fmt.get("set_selector")
-        if isinstance(sets, list):
-            legal = [str(s).upper() for s in sets]
-        elif selector:
-            legal = expand_selector(selector, prof.get("from"), ctx.db)
-        else:
-            legal = None
-        sizes, rule = None, None
-        side = fmt.zone("sideboard")
-        if side is not None and fmt.get("eras") is not None:
-            rule = fmt.get("sideboard_rule_after") or "up-to-15"
-            for era in sorted(fmt.get("eras") or (), key=lambda e: _iso(e.get("until")) or ""):
-                until = _iso(era.get("until"))
-                if event_date is None or (until and event_date < until):
-                    if event_date is not None:
-                        sizes = list(era.get("sideboard_sizes") or ()) or None
-                        rule = era.get("name") or "-or-".join(map(str, sizes or ()))
-                    break
-        return ProfileView(event_date=event_date, profile_label=label, legal_sets=legal,
-                           banned=_names(fmt, "banned"), restricted=_names(fmt, "restricted"),
-                           sideboard_sizes=sizes, sideboard_rule=rule,
-                           next_change=_iso(prof.get("next_change")))
-
-    return ctx.once("mtg.profile", build)
-
-
 _CHECKED: dict[tuple, str | None] = {}
 
 
@@ -159,14 +66,10 @@ def check_format_data(ctx: Context) -> None:
         _CHECKED[key] = _data_problem(ctx)
     problem = _CHECKED[key]
     if problem:
-        from deckcheck.formats import FormatError
-
         raise FormatError(problem)
 
 
 def _data_problem(ctx: Context) -> str | None:
-    from deckcheck.games.mtg.hooks import set_table
-
     fmt = ctx.fmt
     sets = set_table(ctx.db)
     prof = fmt.profile or {}
@@ -179,7 +82,7 @@ def _data_problem(ctx: Context) -> str | None:
         if missing:
             problems.append(f"needs card data for {len(missing)} set(s) that the card data "
                             f"lacks: {' '.join(missing)}")
-    unresolved = [n for n in _names(fmt, "banned") + _names(fmt, "restricted")
+    unresolved = [n for n in listed_names(fmt, "banned") + listed_names(fmt, "restricted")
                   if ctx.db.find(n) is None]
     if unresolved:
         shown = ", ".join(unresolved)
@@ -190,14 +93,6 @@ def _data_problem(ctx: Context) -> str | None:
     return (f"{who} " + "; it ".join(problems) + f". The card data covers {sets.coverage()}. "
             "Import newer data with `deckcheck cards import mtgjson AllPrintings.json` "
             "(MTGJSON v5), then check again.")
-
-
-def profile_note(view: ProfileView) -> str:
-    return f" ({view.profile_label})" if view.profile_label else ""
-
-
-def event_date_text(view: ProfileView) -> str:
-    return f" on {view.event_date}" if view.event_date else ""
 
 
 # ---------------------------------------------------------------------------------------
@@ -366,14 +261,8 @@ class NotInFormat(MtgRule):
                 seen.add(card.id)
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
                                    on=event_date_text(view), profile=profile_note(view),
-                                   sets=_sets_text(view.legal_sets),
+                                   sets=sets_text(view.legal_sets),
                                    printings=" ".join(have) or "none in the card data")
-
-
-def _sets_text(codes: list[str]) -> str:
-    if len(codes) > 14:
-        return f"{len(codes)} sets ({codes[0]} … {codes[-1]})"
-    return " ".join(codes)
 
 
 @register
@@ -432,7 +321,7 @@ class PrintingOutsideFormat(MtgRule):
                        if s in legal]
             if through:
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, set=code,
-                                   sets=_sets_text(view.legal_sets),
+                                   sets=sets_text(view.legal_sets),
                                    legal_printings=" ".join(through))
 
 
@@ -508,22 +397,15 @@ class ColorIdentity(MtgRule):
             return
         allowed: set[str] = set()
         for e in commanders:
-            allowed.update(_identity(e.card))
+            allowed.update(color_identity(e.card))
         shown = "".join(c for c in "WUBRG" if c in allowed) or "colourless"
         seen: set[str] = set()
         for e in ctx.resolved("main"):
-            ci = _identity(e.card)
+            ci = color_identity(e.card)
             if ci - allowed and e.card.id not in seen:
                 seen.add(e.card.id)
                 yield self.finding(ctx, zone="main", card=e.card, line=e.line,
                                    ci="".join(c for c in "WUBRG" if c in ci), cmd_ci=shown)
-
-
-def _identity(card: Card) -> set[str]:
-    ci = set(card.get("color_identity") or ())
-    for face in card.faces:
-        ci.update(face.get("colors") or ())
-    return ci
 
 
 @register
@@ -694,8 +576,6 @@ class MixedChecklistUse(MtgRule):
                "later tournament rules require all or none.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        from deckcheck.games.mtg.hooks import is_dfc
-
         via, direct = [], []
         for e in ctx.resolved():
             if ctx.fmt.zone(e.zone) is None or not is_dfc(e.card):
@@ -743,8 +623,6 @@ class NonDeckSection(MtgRule):
     message = 'Lines {lines}: section "{section}" is not part of the deck and was not counted.'
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        from deckcheck.games.mtg.hooks import VOID_SECTION
-
         groups: dict[str, list[int | None]] = {}
         for zone in ctx.deck.zones():
             if zone in ctx.game.non_deck_zones and zone not in ctx.fmt.zones:
@@ -855,12 +733,6 @@ class SplitHalfName(MtgParseRule):
 # registration lists (mtg.md §6)
 
 
-def _registration(ctx: Context) -> bool:
-    from deckcheck.games.mtg.hooks import is_registration
-
-    return is_registration(ctx.deck)
-
-
 @register
 class SheetTotalMismatch(MtgRule):
     """The totals written on the list (``Main total:``, ``Sideboard total:``) differ from the
@@ -895,36 +767,6 @@ class SheetTotalMismatch(MtgRule):
             if written != have:
                 yield self.finding(ctx, zone=zone, line=line, expected=written, actual=have,
                                    zone_word=ZONE_WORDS[zone])
-
-
-DCI_WEIGHTS = (43, 47, 53, 71, 73, 31, 37, 41, 59, 61, 67, 29)
-
-
-def dci_check_digit(digits: str) -> int:
-    """The check digit of the digits after the first (april/decklist's rule, mtg.md §6.3)."""
-    total = sum(int(d) * w for d, w in zip(digits, DCI_WEIGHTS))
-    return (total // 10) % 9 + 1
-
-
-def dci_valid(number: str) -> bool:
-    """8 or 10 digits with a correct check digit; fewer than 8 digits is an old number
-    without one (valid); 9 or more than 10 digits is invalid."""
-    if not number.isdigit():
-        return False
-    if len(number) < 8:
-        return True
-    if len(number) not in (8, 10):
-        return False
-    return int(number[0]) == dci_check_digit(number[1:])
-
-
-def dci_expand(number: str) -> str:
-    """An old (under 8 digits) DCI number in its 10-digit form: 1234567 -> 9051234567."""
-    if len(number) >= 8:
-        return number
-    p = number.rjust(7, "0")
-    eight = f"{dci_check_digit(p)}{p}"
-    return f"{dci_check_digit('0' + eight)}0{eight}"
 
 
 @register
@@ -965,7 +807,7 @@ class RegistrationFieldMissing(MtgRule):
     message = 'Registration field "{field}" is missing.'
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if not _registration(ctx):
+        if not is_registration(ctx.deck):
             return
         meta = ctx.deck.metadata
         if "player" not in meta and not ("first_name" in meta and "last_name" in meta):

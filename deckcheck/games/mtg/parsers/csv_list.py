@@ -40,6 +40,13 @@ ROLES = {
 _ROLE_OF = {k: role for role, keys in ROLES.items() for k in keys}
 
 
+def csv_delimiter(line: str) -> str | None:
+    """The delimiter of a CSV header line: the most frequent of ``,``, ``;`` and tab."""
+    counts = {d: line.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else None
+
+
 def header_roles(cells: list[str]) -> dict[int, str]:
     """Column index -> role, for the header cells that name a known column (first wins)."""
     out: dict[int, str] = {}
@@ -58,8 +65,6 @@ def _zone(game: Game, value: str) -> str:
 
 
 def parse_csv(src: SourceText, game: Game) -> DeckList:
-    from deckcheck.games.mtg.parsers.detect import csv_delimiter
-
     deck = DeckList(path=src.path, source_format="csv", game=game.id)
     text = src.text.lstrip("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip()), "")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from deckcheck.games.mtg.parsers.csv_list import csv_delimiter, header_roles
+
 ARENA_HEADERS = {"about", "deck", "sideboard", "commander", "companion"}
 _ARENA_LINE = re.compile(r"^\d+\s+\S.*\s\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9-]+[*+★]?$")
 _FORGE_SECTION = re.compile(r"^\[(metadata|main|sideboard|commander)\]$", re.IGNORECASE)
@@ -70,12 +72,6 @@ def is_forge(suffix: str, text: str) -> bool:
     return suffix == ".dck" or bool(sections & {"metadata", "main"})
 
 
-def csv_delimiter(line: str) -> str | None:
-    counts = {d: line.count(d) for d in (",", ";", "\t")}
-    best = max(counts, key=lambda d: counts[d])
-    return best if counts[best] else None
-
-
 def is_csv(suffix: str, text: str) -> bool:
     if _xml_root(text):
         return False
@@ -84,8 +80,6 @@ def is_csv(suffix: str, text: str) -> bool:
     lines = _lines(text, 1)
     if not lines:
         return False
-    from deckcheck.games.mtg.parsers.csv_list import header_roles
-
     delim = csv_delimiter(lines[0])
     if delim is None:
         return False
