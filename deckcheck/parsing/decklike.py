@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET, _CONTROL,
-                                    _HALF_WIDTH, _HEADER_COUNT, _HEADER_DECOR, _KEY_VALUE,
-                                    _MARKUP, _SEPARATOR, _TOTAL_LINE, parse_card_text)
-from deckcheck.games.wowtcg.parsers import _CSV_ROW
+from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET,
+                                    _CONTROL, _HALF_WIDTH, _HEADER_COUNT, _HEADER_DECOR,
+                                    _KEY_VALUE, _MARKUP, _SEPARATOR, _TOTAL_LINE,
+                                    parse_card_text)
 from deckcheck.reading import split_lines
 
 #: no card name holds these; a line with one is code, a setting or markup
@@ -226,7 +226,7 @@ def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
 
 def _is_card_row(line: str) -> bool:
     """A row of a card export: a name, then a plausible count ('"Flash Heal",4,SW,…')."""
-    m = _CSV_ROW.match(line)
+    m = CSV_CARD_ROW.match(line)
     if not m:
         return False
     count = m.group(0).rstrip(", \t").rsplit(",", 1)[-1].strip()

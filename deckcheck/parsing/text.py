@@ -63,6 +63,10 @@ _SEVERAL_ENTRIES = re.compile(r"\s\d++(?:\s*+[xX×]\s++|\s++)[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
 _SEPARATOR = re.compile(r"^[-=*_~—─━＝＊～・·.\s]{3,}$")
 _BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
+#: a row of a card export: a name (quoted or not), then a count ('"Flash Heal",4,SW,…'); blanks
+#: within the line only, and possessive (a long run of blanks is not split in every way)
+CSV_CARD_ROW = re.compile(r'^[ \t]*+(?:"(?:[^"]|"")*+"|[^,"\n]++)[ \t]*,[ \t]*\d+[ \t]*,',
+                          re.MULTILINE)
 _MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "b", "i", "u",
            "center", "left", "right", "size", "color"}
 
