@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcheck.games.magewars.book import BookCost, Mage, card_kind, cost_book, level_text, school_text
+from deckcheck.games.magewars.book import (BookCost, Mage, card_kind, cost_book, level_text,
+                                           school_text)
 from deckcheck.models import Entry
 
 MAGE_KINDS = ("mage", "mage_stats")
