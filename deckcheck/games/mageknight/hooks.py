@@ -28,7 +28,7 @@ from deckcheck.games.mageknight.model import (DEED_ZONES, KIND_ORDER, NUMERIC_ME
                                               is_playable_hero, is_starting_format, kind_label,
                                               metadata_number, needs_text, parse_expansions,
                                               starting_comparison)
-from deckcheck.games.mageknight.rules import PoweredName
+from deckcheck.games.mageknight.rules.deed import PoweredName
 from deckcheck.i18n import card_name_in
 from deckcheck.matching import normalise
 from deckcheck.models import DeckList, Entry, Finding
