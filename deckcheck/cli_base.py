@@ -1,0 +1,68 @@
+"""What every command of the command line shares: the Typer app, exit codes, the usage
+error, and output through the guard (nothing deckcheck did not write is printed raw).
+
+The commands live in :mod:`deckcheck.cli` (checking and registration) and
+:mod:`deckcheck.cli_lookup` (formats, cards, rules, samples).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+from deckcheck import __version__
+
+# rich_markup_mode=None: plain help text; rendering it with rich would triple the start-up
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None, help="Check deck lists against a card game's deck-building rules.")
+cards_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Look up cards and import card data.")
+app.add_typer(cards_app, name="cards")
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
+
+
+class Fail(Exception):
+    """A usage problem: printed as one line, exit 2."""
+
+
+def _echo(text: object = "", nl: bool = True) -> None:
+    """Print to standard output. Every line deckcheck prints may hold text from a deck, a
+    file name or a pull request's data, so each goes through :func:`safetext.guard_lines`:
+    no hidden character and no CI command sequence reaches a terminal or a CI log."""
+    from deckcheck.safetext import guard_lines
+
+    typer.echo(guard_lines(str(text)), nl=nl)
+
+
+def _stderr(text: str) -> None:
+    """One message on standard error, guarded like :func:`_echo`."""
+    from deckcheck.safetext import guard_lines
+
+    sys.stderr.write(guard_lines(text.rstrip("\n")) + "\n")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckcheck {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Show the version and exit.")) -> None:
+    """Check deck lists against a card game's deck-building rules."""
+
+
+def _write(text: str, output: Optional[str]) -> None:
+    if output and output != "-":
+        from deckcheck.fileio import atomic_write
+
+        try:
+            atomic_write(output, text)
+        except OSError as exc:
+            raise Fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()

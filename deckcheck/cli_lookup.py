@@ -1,0 +1,163 @@
+"""The commands that look things up: ``formats``, ``cards search|show|import``, ``sample``
+and ``rules`` (registered on the app of :mod:`deckcheck.cli_base`)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from deckcheck.cli_base import EXIT_ILLEGAL, Fail, _echo, _write, app, cards_app
+
+
+@app.command("formats")
+def formats_cmd(
+    what: Optional[str] = typer.Argument(None, help="A game id (fow, mtg, wowtcg, magewars, mageknight), or 'show'."),
+    format_id: Optional[str] = typer.Argument(None, help="With 'show': the format id."),
+    date: Optional[str] = typer.Option(None, "--date", help="With 'show': the profile in force on this date."),
+) -> None:
+    """List the formats (of one game), or `formats show FORMAT` to describe one."""
+    from deckcheck import formats
+    from deckcheck.api import UsageError, validate_date
+
+    try:
+        if what == "show":
+            if not format_id:
+                raise Fail("usage: deckcheck formats show FORMAT (see `deckcheck formats`)")
+            fmt = formats.load(format_id.lower())
+            from deckcheck.describe import describe_format
+
+            _echo(describe_format(fmt, validate_date(date)))
+            return
+        games = formats.game_ids()
+        if what is not None and what not in games:
+            raise Fail(f"unknown game {what!r}; games: {', '.join(games)}")
+        from tabulate import tabulate
+
+        rows = [[f.id, f.game, f.title] for f in formats.all_formats(game=what)]
+        _echo(tabulate(rows, headers=["format", "game", "name"], tablefmt="simple"))
+    except (formats.FormatError, UsageError) as exc:
+        raise Fail(str(exc)) from None
+
+
+def _game_db(game: str):
+    from deckcheck import carddb, formats
+    from deckcheck.games.base import load_game
+
+    try:
+        g = load_game(game)
+        return g, carddb.load(g.id, g.match_params)
+    except (formats.FormatError, carddb.CardDataError) as exc:
+        raise Fail(str(exc)) from None
+
+
+@cards_app.command("search")
+def cards_search(query: str = typer.Argument(..., help="A name, part of a name, a misspelling or a Chinese name."),
+                 game: str = typer.Option(..., "-g", "--game", help="Game id."),
+                 limit: int = typer.Option(10, "--limit", min=1, max=100)) -> None:
+    """Find cards by name with the same matcher `check` uses."""
+    from deckcheck.describe import search_cards
+
+    g, db = _game_db(game)
+    _echo(search_cards(db, query, limit))
+
+
+@cards_app.command("show")
+def cards_show(name: str = typer.Argument(..., help="The card's name (any spelling check accepts)."),
+               game: str = typer.Option(..., "-g", "--game", help="Game id.")) -> None:
+    """Show the facts deckcheck knows about one card."""
+    from deckcheck.describe import show_card
+
+    g, db = _game_db(game)
+    text, ok = show_card(db, name)
+    _echo(text)
+    if not ok:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+@cards_app.command("import")
+def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg' or 'mtgjson' with a user's MTGJSON file adds it to the user data folder."),
+                 source: Optional[str] = typer.Argument(None, help="The public data (default: ../shared/data/<game>)."),
+                 out: Optional[str] = typer.Option(None, "--out", help="Output directory (default: the shipped cards/<game>).")) -> None:
+    """Build facts-only card files from public card data."""
+    from pathlib import Path
+
+    from deckcheck.carddb.importers.common import DataError
+    from deckcheck.games.registry import descriptor, importers, resolve
+    from deckcheck.resources import data_dir, shared_dir
+
+    names = importers()
+    target_game = names.get(game)
+    if target_game is None:
+        raise Fail(f"no importer for {game!r}; importers: {', '.join(sorted(names))}")
+    d = descriptor(target_game)
+    alias = game != target_game
+    if alias and source is None:
+        raise Fail(f"usage: deckcheck cards import {game} FILE (the data file or folder to add)")
+    shared = shared_dir()
+    if source is None:
+        if shared is None:
+            raise Fail("no SOURCE given and ../shared/data is not present; give the data path")
+        src = shared / "data" / (d.shared_source or target_game)
+    else:
+        src = Path(source)
+    if not src.exists():
+        raise Fail(f"{src}: no such file or directory")
+    from_shared = shared is not None and src.resolve().is_relative_to(shared.resolve())
+    if out:
+        dest = Path(out)
+    elif d.user_imports and (alias or not from_shared):
+        # newer data (`import mtgjson FILE`, or `import mtg FILE` with the user's own file)
+        # goes to the user's data folder, next to the shipped one
+        from deckcheck.resources import user_data_dir
+
+        dest = user_data_dir() / "cards" / target_game
+    else:
+        dest = data_dir("cards") / target_game
+    module = resolve(d.importer)
+    try:
+        summary = module.run(src, dest)
+    except DataError as exc:
+        raise Fail(str(exc)) from None
+    _echo(f"wrote {dest}")
+    for k, v in (summary or {}).items():
+        _echo(f"  {k}: {v}")
+
+
+@app.command("sample")
+def sample_cmd(format_id: str = typer.Argument(..., help="A format id, e.g. magewars-apprentice."),
+               who: Optional[str] = typer.Argument(None, help="Whose list: a mage, a hero …"),
+               lang: str = typer.Option("en", "--lang", help="en, zh-Hans or zh-Hant card names where known."),
+               output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the list to this file.")) -> None:
+    """Print a ready-made legal list to start from (apprentice spellbooks, starting decks)."""
+    from deckcheck import formats
+    from deckcheck.games.base import load_game
+
+    try:
+        fmt = formats.load(format_id.lower())
+        text = load_game(fmt.game).sample(fmt.id, who, lang)
+    except (formats.FormatError, LookupError) as exc:
+        raise Fail(str(exc).strip("'\"")) from None
+    _write(text if text.endswith("\n") else text + "\n", output)
+
+
+@app.command("rules")
+def rules_cmd(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. FOW101."),
+              game: Optional[str] = typer.Option(None, "-g", "--game", help="Only this game's rules.")) -> None:
+    """List every rule code, or print one rule's documentation."""
+    from deckcheck.rules.base import all_rules, get_rule
+
+    if code:
+        rule = get_rule(code)
+        if rule is None:
+            raise Fail(f"unknown rule code {code!r}; see `deckcheck rules`")
+        _echo(f"{rule.code} {rule.name} ({rule.severity.value}"
+                   f"{', ' + rule.game if rule.game else ', all games'})\n")
+        _echo(rule.doc)
+        return
+    from tabulate import tabulate
+
+    rows = [[r.code, r.name, r.severity.value, r.game or "all", r.summary]
+            for r in all_rules(game)]
+    _echo(tabulate(rows, headers=["code", "name", "severity", "game", "what it checks"],
+                        tablefmt="simple", maxcolwidths=[None, None, None, None, 70]))
