@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from deckcheck.games.base import Game
 from deckcheck.games.fow.model import ruler_info
-from deckcheck.games.fow.rules import RulerFaceResolved
+from deckcheck.games.fow.rules.ruler import RulerFaceResolved
 from deckcheck.models import Card, DeckList, Entry, Finding
 
 _STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
