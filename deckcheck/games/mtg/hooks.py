@@ -30,10 +30,11 @@ from deckcheck.games.mtg.model import (CHECKLIST_SETS, SPLIT_LAYOUTS, VOID_SECTI
                                        card_group, chinese_language, double_faced, full_names,
                                        has_printing, is_dfc, is_registration, profile_view,
                                        set_table)
-from deckcheck.games.mtg.rules import (BackFaceName, ChecklistLine, ChecklistNotDfc,
-                                       ChecklistUnmarked, ChecklistWrongSet, DfcFullName,
-                                       NonEnglishName, PrintingMismatch, SetNotInData,
-                                       SplitHalfName, TruncatedName)
+from deckcheck.games.mtg.rules.checklists import (ChecklistLine, ChecklistNotDfc,
+                                                  ChecklistUnmarked, ChecklistWrongSet)
+from deckcheck.games.mtg.rules.names import (BackFaceName, DfcFullName, NonEnglishName,
+                                             PrintingMismatch, SetNotInData, SplitHalfName,
+                                             TruncatedName)
 from deckcheck.models import DeckList, Entry, Finding, Severity
 from deckcheck.resolve import apply_match, match_findings
 from deckcheck.rules.core import AmbiguousCard, UnknownCard

@@ -1,0 +1,150 @@
+"""Legality on the date: the legal sets of the profile in force, printings outside them, a
+superseded profile, a date the format ignores, and the commander's colour identity.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from deckcheck.games.mtg.model import (color_identity, event_date_text, profile_note,
+                                       profile_view, sets_text)
+from deckcheck.games.mtg.rules.common import MtgRule
+from deckcheck.models import Finding, Severity
+from deckcheck.rules.base import Context, register
+
+@register
+class NotInFormat(MtgRule):
+    """A card has no printing in a set that is legal in the format on the event date.
+
+    Legality goes by English name: a card may be played if a card with the same name was
+    printed in a legal set (MTG-R11: MTR authorised cards; Forge ``wasPrintedInSets``; XMage
+    ``legalSets()``). The legal sets come from the dated profile in force (MTG-R1 … R4: the
+    seed FAQ L5, "DKA may be used in sanctioned Constructed from Friday 3 Feb 2012", and
+    Forge ``Archive/Standard/*.txt``). MTGJSON ``legalities`` are never read. A card the
+    data does not know is an unknown-card error instead (with the data's coverage).
+    """
+
+    code = "MTG201"
+    name = "not-in-format"
+    message = ("{card} is not legal in {format}{on}{profile}: no printing in {sets}. "
+               "Printed in: {printings}.")
+    claims = ("pool",)
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        view = profile_view(ctx)
+        if view.legal_sets is None:
+            return
+        legal = set(view.legal_sets)
+        seen: set[str] = set()
+        for e in ctx.resolved(*ctx.fmt.zones):
+            card = e.card
+            if card.id in seen:
+                continue
+            have = [str(s).upper() for s in card.get("sets") or ()]
+            if not legal.intersection(have):
+                seen.add(card.id)
+                yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
+                                   on=event_date_text(view), profile=profile_note(view),
+                                   sets=sets_text(view.legal_sets),
+                                   printings=" ".join(have) or "none in the card data")
+
+
+@register
+class PrintingOutsideFormat(MtgRule):
+    """A line names a printing (``(DKA) 90``) from a set outside the format, but the card is
+    legal through another printing: information only (MTG-R11, reprint rule).
+
+    Example: ``2 Fling (DKA) 90`` checked on 2012-01-10 (Standard without DKA) is legal
+    because Fling was printed in Magic 2012.
+    """
+
+    code = "MTG203"
+    name = "printing-outside-format"
+    severity = Severity.INFO
+    message = ("Line {line}: the {set} printing of {card} is not in {sets}; the card is legal "
+               "through {legal_printings}.")
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        view = profile_view(ctx)
+        if view.legal_sets is None:
+            return
+        legal = set(view.legal_sets)
+        for e in ctx.resolved(*ctx.fmt.zones):
+            code = e.extra.get("printing")
+            if not code or code in legal:
+                continue
+            through = [s for s in (str(x).upper() for x in e.card.get("sets") or ())
+                       if s in legal]
+            if through:
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, set=code,
+                                   sets=sets_text(view.legal_sets),
+                                   legal_printings=" ".join(through))
+
+
+@register
+class ProfileSuperseded(MtgRule):
+    """The event date is on or after the date the chosen profile stopped being current.
+
+    The newest loaded profile is used (mtg.md §1.1), so cards from later sets are unknown to
+    the card data; add the newer profile after importing its sets. Example: Standard (DKA)
+    changed on 2012-05-04 when Avacyn Restored joined.
+    """
+
+    code = "MTG206"
+    name = "profile-superseded"
+    severity = Severity.WARNING
+    message = ("{format} changed on {next_change}; the newest loaded profile is {profile}. "
+               "Cards from later sets are unknown to the card data.")
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        view = profile_view(ctx)
+        if ctx.date and view.next_change and ctx.date >= view.next_change:
+            yield self.finding(ctx, next_change=view.next_change, profile=view.profile_label)
+
+
+@register
+class ColorIdentity(MtgRule):
+    """A card's colour identity is not within the commanders' combined colour identity.
+
+    Commander (mtg.md §1.5): the identity covers both faces of a double-faced card (the
+    data's ``color_identity``). Reserved for Commander formats (``color_identity: true``).
+    """
+
+    code = "MTG207"
+    name = "color-identity"
+    message = "{card} has colour identity {ci}, outside the commander's {cmd_ci}."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if not ctx.fmt.get("color_identity"):
+            return
+        commanders = ctx.resolved("commander")
+        if not commanders:
+            return
+        allowed: set[str] = set()
+        for e in commanders:
+            allowed.update(color_identity(e.card))
+        shown = "".join(c for c in "WUBRG" if c in allowed) or "colourless"
+        seen: set[str] = set()
+        for e in ctx.resolved("main"):
+            ci = color_identity(e.card)
+            if ci - allowed and e.card.id not in seen:
+                seen.add(e.card.id)
+                yield self.finding(ctx, zone="main", card=e.card, line=e.line,
+                                   ci="".join(c for c in "WUBRG" if c in ci), cmd_ci=shown)
+
+
+@register
+class DateIgnored(MtgRule):
+    """``--date`` was given for a format without dated rules (Limited): it is ignored.
+
+    mtg.md §1.2: Limited has no set check, so the date changes nothing.
+    """
+
+    code = "MTG208"
+    name = "date-ignored"
+    severity = Severity.INFO
+    message = "--date {date} is ignored: {format} has no set restriction or dated profiles."
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.date and ctx.fmt.get("ignores_date"):
+            yield self.finding(ctx, date=ctx.date)
