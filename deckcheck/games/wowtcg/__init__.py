@@ -9,4 +9,5 @@ GAME = Descriptor(
     rules=("deckcheck.games.wowtcg.rules",),
     importer="deckcheck.games.wowtcg.importer",
     layout="deckcheck.games.wowtcg.layout:LAYOUT",
+    i18n="deckcheck.games.wowtcg.i18n",
 )
