@@ -10,4 +10,5 @@ GAME = Descriptor(
     importer="deckcheck.games.magewars.importer",
     layout="deckcheck.games.magewars.layout:LAYOUT",
     fingerprint_stats=("element",),
+    i18n="deckcheck.games.magewars.i18n",
 )
