@@ -9,4 +9,5 @@ GAME = Descriptor(
     rules=("deckcheck.games.mageknight.rules",),
     importer="deckcheck.games.mageknight.importer",
     layout="deckcheck.games.mageknight.layout:LAYOUT",
+    i18n="deckcheck.games.mageknight.i18n",
 )
