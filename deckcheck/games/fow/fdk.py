@@ -11,9 +11,10 @@ import json
 import re
 
 from deckcheck.games.base import Game
-from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.models import DeckList, Entry
 from deckcheck.parsing.text import MAX_COUNT, unparseable
 from deckcheck.reading import ReadError, SourceText, line_count
+from deckcheck.rules.core import UnknownSection
 
 # fowpro writes these keys; anything else (a future "rune" list …) is reported, not guessed
 KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "side": "side"}
@@ -87,10 +88,8 @@ def parse_fdk(src: SourceText, game: Game) -> DeckList:
         span = _key_span(text, key)
         key_line = text.count("\n", 0, span[0]) + 1 if span else None
         if zone is None:
-            deck.findings.append(Finding(
-                code="DCK022", name="unknown-section", severity=Severity.WARNING,
-                line=key_line, message=f'Line {key_line}: key "{key}" is not a Force of Will '
-                                       "deck zone of .fdk files; it was not read."))
+            deck.findings.append(UnknownSection().finding(None, variant="fdk-key",
+                                                          line=key_line, key=key))
             continue
         ids = [value] if isinstance(value, str) else value
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):

@@ -12,10 +12,14 @@ ZONE_NAMES = {"ruler": "ruler area", "main": "main deck", "stone": "magic stone 
               "side": "side deck", "rune": "rune deck", "extra": "extra deck",
               "stranger": "stranger deck", "ex": "EX deck", "subruler": "sub-ruler area",
               "extension": "extension rule area"}
+#: English names of the type keys of :func:`type_key` (a card type without one shows its id)
 TYPE_NAMES = {"ruler": "ruler", "j_ruler": "J-ruler", "magic_stone": "magic stone",
               "resonator": "resonator", "chant": "chant", "addition": "addition",
               "regalia": "regalia", "rune": "rune", "sub_ruler": "sub-ruler",
-              "extension_rule": "extension rule", "order": "order"}
+              "extension_rule": "extension rule", "order": "order",
+              "stranger_resonator": "stranger resonator", "basic_ruler": "Basic Ruler",
+              "master_rune": "master rune", "basic_magic_stone": "basic magic stone",
+              "special_magic_stone": "special magic stone", "card": "card"}
 #: what a ruler's ``allow_in_main`` text names when it lets stranger resonators in (Magna)
 STRANGER_WHAT = ("stranger_resonator", "stranger resonators")
 
@@ -37,23 +41,9 @@ def zname(zone: str) -> str:
     return ZONE_NAMES.get(zone, f"{zone} zone")
 
 
-def type_name(card: Card) -> str:
-    types = list(card.get("types") or ())
-    subs = set(card.get("subtypes") or ())
-    if "resonator" in types and "stranger" in subs:
-        return "stranger resonator"
-    if "ruler" in types and "basic" in subs:
-        return "Basic Ruler"
-    if "rune" in types and "master" in subs:
-        return "master rune"
-    if "magic_stone" in types:
-        return {"basic": "basic magic stone", "special": "special magic stone"}.get(
-            card.get("stone_class") or "", "magic stone")
-    return "/".join(TYPE_NAMES.get(t, t) for t in types) or "card"
-
-
 def type_key(card: Card) -> list[str]:
-    """What :func:`type_name` says, as language-neutral keys (for translated messages)."""
+    """The card's type as language-neutral keys: one key for the kinds the rules name
+    (``stranger_resonator``, ``basic_ruler``, ``basic_magic_stone`` …), else its types."""
     types = list(card.get("types") or ())
     subs = set(card.get("subtypes") or ())
     if "resonator" in types and "stranger" in subs:
@@ -66,6 +56,11 @@ def type_key(card: Card) -> list[str]:
         return [{"basic": "basic_magic_stone", "special": "special_magic_stone"}.get(
             card.get("stone_class") or "", "magic_stone")]
     return types or ["card"]
+
+
+def type_name(card: Card) -> str:
+    """:func:`type_key` in English (``J-ruler``, ``stranger resonator``, ``resonator/chant``)."""
+    return "/".join(TYPE_NAMES.get(k, k) for k in type_key(card))
 
 
 def misplaced(ctx: Context) -> set[int]:

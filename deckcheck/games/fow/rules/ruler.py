@@ -76,22 +76,16 @@ def _surplus_ruler(ctx: Context, allowed: int) -> Entry | None:
     return None
 
 
-def invalid_ruler_reason(ctx: Context, card: Card) -> str | None:
-    """Why ``card`` cannot be a starting ruler in this format (None: it can)."""
-    types = set(card.get("types") or ())
-    if "ruler" not in types:
-        if card.get("orphan_j") or "j_ruler" in types:
-            return "it is a J-ruler without a ruler side"
-        return f"it is a {type_name(card)}, not a ruler"
-    if not is_cr23(ctx) and "Arcana" in (card.get("races") or ()):
-        return "it is of the Arcana race"
-    if not is_cr23(ctx) and "basic" in (card.get("subtypes") or ()):
-        return "it is a Basic Ruler"
-    return None
+#: why a card cannot be the starting ruler (FOW106), in English, by :func:`invalid_ruler_key`
+_INVALID_RULER = {"j-ruler-without-ruler": "it is a J-ruler without a ruler side",
+                  "not-a-ruler": "it is a {type}, not a ruler",
+                  "arcana": "it is of the Arcana race",
+                  "basic-ruler": "it is a Basic Ruler"}
 
 
 def invalid_ruler_key(ctx: Context, card: Card) -> str | None:
-    """What :func:`invalid_ruler_reason` says, as a language-neutral key."""
+    """Why ``card`` cannot be a starting ruler in this format, as a key of
+    :data:`_INVALID_RULER` (None: it can)."""
     types = set(card.get("types") or ())
     if "ruler" not in types:
         if card.get("orphan_j") or "j_ruler" in types:
@@ -117,11 +111,12 @@ class InvalidRuler(FowRule):
     def check(self, ctx):
         for e in ctx.resolved("ruler"):
             card = e.card
-            reason = invalid_ruler_reason(ctx, card)
-            if reason is None:
+            key = invalid_ruler_key(ctx, card)
+            if key is None:
                 continue
+            reason = _INVALID_RULER[key].format(type=type_name(card))
             yield self.finding(ctx, zone="ruler", card=card, line=e.line, reason=reason,
-                               rule=ref(ctx, "402.2"), reason_key=invalid_ruler_key(ctx, card),
+                               rule=ref(ctx, "402.2"), reason_key=key,
                                type_key=type_key(card))
 
 
@@ -191,7 +186,7 @@ class RulerTextNotChecked(FowRule):
 
     def check(self, ctx):
         info = ruler_info(ctx)
-        if info.starting is None or invalid_ruler_reason(ctx, info.starting):
+        if info.starting is None or invalid_ruler_key(ctx, info.starting):
             return  # an invalid starting ruler is FOW106; its text is moot
         unchecked = sorted({r.get("rule") for r in info.deck_rules if r.get("checked") is False})
         if unchecked:

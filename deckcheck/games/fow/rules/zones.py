@@ -11,21 +11,16 @@ from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import register
 
 
-def _place_hint(card: Card) -> str:
-    types = set(card.get("types") or ())
-    if "ruler" in types or "j_ruler" in types:
-        return f"; declare it with 'Ruler: {card.name}'" if "ruler" in types else ""
-    if "magic_stone" in types:
-        return "; put it in the magic stone deck"
-    if "rune" in types:
-        return "; put it in the rune deck"
-    if "resonator" in types and "stranger" in set(card.get("subtypes") or ()):
-        return "; put it in the stranger deck"
-    return "; put it in the main deck"
+#: where a misplaced card goes instead (FOW108), in English, by :func:`_place_hint_key`
+_PLACE_HINTS = {"declare-ruler": "; declare it with 'Ruler: {card}'", "none": "",
+                "stone-deck": "; put it in the magic stone deck",
+                "rune-deck": "; put it in the rune deck",
+                "stranger-deck": "; put it in the stranger deck",
+                "main-deck": "; put it in the main deck"}
 
 
 def _place_hint_key(card: Card) -> str:
-    """What :func:`_place_hint` says, as a language-neutral key."""
+    """Where a card the zone may not hold goes instead, as a key of :data:`_PLACE_HINTS`."""
     types = set(card.get("types") or ())
     if "ruler" in types or "j_ruler" in types:
         return "declare-ruler" if "ruler" in types else "none"
@@ -58,11 +53,12 @@ class CardNotAllowedInZone(FowRule):
         sections = {"main": "402.3", "stone": "402.4", "rune": "402.6", "extra": "402.5",
                     "stranger": "402.7"}
         for e, tname in zone_violations(ctx):
+            hint = _place_hint_key(e.card)
             yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, type=tname,
-                               expected=0, actual=e.count,
-                               zone_name=zname(e.zone), hint=_place_hint(e.card),
+                               expected=0, actual=e.count, zone_name=zname(e.zone),
+                               hint=_PLACE_HINTS[hint].format(card=e.card.name),
                                rule=ref(ctx, sections.get(e.zone, "402")),
-                               type_key=type_key(e.card), hint_key=_place_hint_key(e.card))
+                               type_key=type_key(e.card), hint_key=hint)
 
 
 @register
