@@ -213,8 +213,12 @@ class RulerNameTwice(FowRule):
             card = e.card
             if not ({"ruler", "j_ruler"} & set(card.get("types") or ())):
                 continue
-            names = {_strip_j(card.name)} | {_strip_j(f["name"]) for f in card.faces
-                                             if "j_ruler" in (f.get("types") or ())}
+            # J-ruler names, then the card's: a fixed order, so that a group of lines two
+            # names share is reported under the same name on every run (a set's order
+            # changed with the string hash seed)
+            names = dict.fromkeys([_strip_j(f["name"]) for f in card.faces
+                                   if "j_ruler" in (f.get("types") or ())]
+                                  + [_strip_j(card.name)])
             for n in names:
                 if e.count > 0:   # each line once with its count (a count may be 1,000)
                     seen.setdefault(n, []).append(e)
