@@ -14,4 +14,5 @@ GAME = Descriptor(
     user_imports=True,
     player_id="deckcheck.games.mtg.layout:PLAYER_ID",
     writers=("arena",),
+    i18n="deckcheck.games.mtg.i18n",
 )

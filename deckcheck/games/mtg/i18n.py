@@ -1,0 +1,72 @@
+"""Magic: The Gathering's translation adapters: the arguments of MTG findings that need more
+than a term lookup before the catalogue's template (``locale/zh-Hans.yaml``) is filled.
+
+Imported with the catalogues (the descriptor's ``i18n``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from deckcheck.i18n import Render, adapter
+
+
+@adapter("MTG103", "MTG202")
+def _mtg_profile(a: dict[str, Any], r: Render) -> None:
+    """`` (2012-02-03, Standard (DKA))`` -> the catalogue's profile note."""
+    note = str(a.get("profile") or "").strip()
+    a["profile"] = r.t.term("word", "profile").format(profile=note[1:-1]) if note else ""
+
+
+@adapter("MTG201")
+def _mtg_pool(a: dict[str, Any], r: Render) -> None:
+    m = re.fullmatch(r" on (\S+)", str(a.get("on") or ""))
+    profile = str(a.get("profile") or "").strip()[1:-1]
+    parts = ([r.t.term("word", "event date").format(date=m.group(1))] if m else []) + \
+        ([r.t.term("word", "profile version").format(profile=profile)] if profile else [])
+    a["on"] = ""
+    a["profile"] = f"（{'；'.join(parts)}）" if parts else ""
+    _mtg_sets(a, r)
+    if a.get("printings") == "none in the card data":
+        a["printings"] = r.t.term("word", "none in the card data")
+
+
+@adapter("MTG203")
+def _mtg_sets(a: dict[str, Any], r: Render) -> None:
+    m = re.fullmatch(r"(\d+) sets \((\S+) … (\S+)\)", str(a.get("sets") or ""))
+    if m:
+        a["sets"] = r.t.term("word", "n sets").format(n=m.group(1), first=m.group(2),
+                                                       last=m.group(3))
+
+
+@adapter("MTG207")
+def _mtg_identity(a: dict[str, Any], r: Render) -> None:
+    for key in ("ci", "cmd_ci"):
+        text = str(a.get(key) or "")
+        if text == "colourless":
+            a[key] = r.t.term("color", "colourless")
+        else:
+            a[key] = "".join(r.t.term("color", c) for c in text)
+
+
+@adapter("MTG308")
+def _mtg_mixed(a: dict[str, Any], r: Render) -> None:
+    for key in ("a", "b"):
+        if isinstance(a.get(key), str):
+            a[key] = r.t.items(r.name(n) for n in a[key].split(", "))
+
+
+@adapter("MTG310")
+def _mtg_section(a: dict[str, Any], r: Render) -> None:
+    a["section"] = r.zone(a.get("section"))
+
+
+@adapter("MTG403")
+def _mtg_language(a: dict[str, Any], r: Render) -> None:
+    a["language"] = r.t.term("language", a.get("language"))
+
+
+@adapter("MTG407")
+def _mtg_field(a: dict[str, Any], r: Render) -> None:
+    a["field"] = r.t.term("field", a.get("field"))
