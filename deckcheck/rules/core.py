@@ -33,7 +33,14 @@ class UnparseableLine(ParseRule):
     code = "DCK001"
     name = "unparseable-line"
     message = "Line {line}: cannot read {text!r}: {why}. {fix}"
-    messages = {"columns": "Line {line}: columns after the 6th were ignored ({text!r})."}
+    messages = {"columns": "Line {line}: columns after the 6th were ignored ({text!r}).",
+                # a numeric ``Key: value`` line (Mage Knight's Fame:, Level: …)
+                "whole-number": "Line {line}: cannot read {text!r}: {label} must be a whole "
+                                "number. Write e.g. '{label}: 3'.",
+                "number-between": "Line {line}: cannot read {text!r}: {label} must be {low} "
+                                  "to {high}. Write e.g. '{label}: 3'.",
+                "number-at-least": "Line {line}: cannot read {text!r}: {label} must be at least "
+                                   "{low}. Write e.g. '{label}: 3'."}
 
 
 @register
@@ -49,6 +56,13 @@ class UnknownCard(ParseRule):
     code = "DCK002"
     name = "unknown-card"
     message = 'Line {line}: unknown card "{input}"{hint}'
+    messages = {
+        # a game's message that says which card data was searched ({coverage}: its sets)
+        "not-in-data": 'Line {line}: unknown card "{input}": it is not in the card data '
+                       "({coverage}).",
+        "not-in-data-suggest": 'Line {line}: unknown card "{input}": it is not in the card '
+                               "data ({coverage}); did you mean {suggested}?",
+    }
 
 
 @register
@@ -204,6 +218,11 @@ class IdNameMismatch(ParseRule):
     code = "DCK023"
     name = "id-name-mismatch"
     severity = Severity.INFO
+    messages = {
+        # Mage Wars forum BBCode: a [mwcard=CODE] tag whose code names another card
+        "code": 'Line {line}: the code {code} is {named}, but the text says "{input}"; {used} '
+                "was used.",
+    }
 
 
 @register

@@ -34,7 +34,7 @@ from deckcheck.matching import normalise
 from deckcheck.matching.index import Match
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.resolve import apply_match
-from deckcheck.rules.core import IdNameMismatch
+from deckcheck.rules.base import get_rule
 
 _CLIPBOARD = re.compile(r"^(?P<name>.*?\S)\s+-\s+(?P<level>\d+(?:[+/]\d+)*)\s+-\s+(?P<cost>\d+)"
                         r"\s+-\s+(?P<total>\d+)\s*$")
@@ -160,12 +160,9 @@ class MageWarsGame(Game):
         if code and card is not None:       # forum BBCode: does the code name the same card?
             named = code_map(db).get(code.upper(), [])
             if named and card not in named:
-                return [IdNameMismatch().finding(
-                    None, card=card.name, line=entry.line, zone=entry.zone,
-                    message=f'Line {entry.line}: the code {code} is {named[0].name}, but the '
-                            f'text says "{entry.name}"; {card.name} was used.',
-                    variant="code", code=code, named=named[0].name, input=entry.name,
-                    used=card.name)]
+                return [get_rule("DCK023").finding(
+                    None, card=card.name, line=entry.line, zone=entry.zone, variant="code",
+                    code=code, named=named[0].name, input=entry.name, used=card.name)]
         if card is None:
             if entry.zone == "mage" and not entry.extra.get("no_mage") and entry.match == "unknown":
                 entry.extra["no_generic"] = True     # MWR106 names the unknown mage

@@ -28,6 +28,7 @@ class ApprenticeMismatch(MwRule):
     name = "apprentice-mismatch"
     message = ("This is not a {mage} apprentice spellbook. Closest: {edition} edition, which "
                "differs by: {diff}. (MW-R23)")
+    messages = {"no-book": "{mage} has no apprentice spellbook (only {mages}). (MW-R21)"}
 
     def applies(self, ctx: Context) -> bool:
         return ctx.fmt.get("apprentice") is not None
@@ -42,8 +43,7 @@ class ApprenticeMismatch(MwRule):
             yield self.finding(ctx, zone="mage", card=info.entry.card, line=info.entry.line,
                                mage=m.mage, variant="no-book", mages=mages,
                                mages_items=list((ctx.fmt.get("apprentice") or {}).get("mages")
-                                                or []),
-                               message=f"{m.mage} has no apprentice spellbook (only {mages}). (MW-R21)")
+                                                or []))
             return
         if m.exact:
             return

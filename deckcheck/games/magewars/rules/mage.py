@@ -28,6 +28,11 @@ class MageMissing(MwRule):
     name = "mage-missing"
     message = ('No mage declared (add a "Mage: …" line or a Mage section); cannot cost the '
                "spellbook. (MW-R1)")
+    messages = {
+        "unknown-mage": 'Unknown mage "{input}"; closest: {closest}. (MW-R1)',
+        "spell-not-mage": ('Line {line}: {card} is a spell, not a mage; no mage declared (add a '
+                           '"Mage: …" line); cannot cost the spellbook. (MW-R1)'),
+    }
     claims = ("size:mage:min", "zone:mage:missing")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
@@ -40,16 +45,13 @@ class MageMissing(MwRule):
                 yield self.finding(
                     ctx, zone="mage", line=e.line, actual=e.name, input=e.name,
                     suggestion="; ".join(close) or None, variant="unknown-mage",
-                    closest_items=close,
-                    message=f'Unknown mage "{e.name}"; closest: {", ".join(close) or "none"}. (MW-R1)')
+                    closest=", ".join(close) or "none", closest_items=close)
             return
         stray = [e for e in ctx.resolved("spellbook") if e.extra.get("moved_from") == "mage"]
         if stray:
             e = stray[0]
             yield self.finding(
-                ctx, zone="mage", card=e.card, line=e.line, input=e.name, variant="spell-not-mage",
-                message=f'Line {e.line}: {ctx.label(e.card)} is a spell, not a mage; no mage '
-                        'declared (add a "Mage: …" line); cannot cost the spellbook. (MW-R1)')
+                ctx, zone="mage", card=e.card, line=e.line, input=e.name, variant="spell-not-mage")
             return
         line = info.no_mage_line.line if info.no_mage_line is not None else first_line(ctx)
         yield self.finding(ctx, zone="mage", line=line, expected=1, actual=0)
@@ -125,6 +127,8 @@ class ElementNotWizard(MwRule):
     name = "element-not-wizard"
     severity = Severity.WARNING
     message = "An element ({element}) was given, but {mage} is not a Wizard; ignored. (MW-R15)"
+    messages = {"fixed": ("An element ({element}) was given, but the {mage_variant} {mage} is "
+                          "trained in {trained} (fixed); ignored. (MW-R15)")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mage_info(ctx)
@@ -136,11 +140,10 @@ class ElementNotWizard(MwRule):
             return
         element, line = given
         if mage.cls == "Wizard":
-            text = (f"An element ({element}) was given, but the {mage.variant} {mage.name} is "
-                    f"trained in {', '.join(sorted(mage.trained))} (fixed); ignored. (MW-R15)")
             yield self.finding(ctx, zone="mage", line=line or mage_line(ctx), actual=element,
-                               element=element, mage=mage.name, message=text, variant="fixed",
-                               mage_variant=mage.variant, trained_items=sorted(mage.trained))
+                               element=element, mage=mage.name, variant="fixed",
+                               mage_variant=mage.variant, trained=", ".join(sorted(mage.trained)),
+                               trained_items=sorted(mage.trained))
             return
         yield self.finding(ctx, zone="mage", line=line or mage_line(ctx), actual=element,
                            element=element, mage=mage.name)
@@ -216,6 +219,8 @@ class MageFormatMismatch(MwRule):
     severity = Severity.WARNING
     message = ("{input} is the {variant} version of {mage}; {format} uses the {format_variant} "
                "version (limit {expected}). (§1)")
+    messages = {"no-version": ("{mage} has no {want} version; {format} costs it with its "
+                               "{mage_variant} training and the limit {expected}. (§1)")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mage_info(ctx)
@@ -226,9 +231,7 @@ class MageFormatMismatch(MwRule):
             yield self.finding(
                 ctx, zone="mage", card=info.entry.card, line=info.entry.line,
                 expected=info.limit, mage=info.mage.name, variant="no-version", want=want,
-                mage_variant=info.mage.variant,
-                message=f"{info.mage.name} has no {want} version; {ctx.fmt.id} costs it with "
-                        f"its {info.mage.variant} training and the limit {info.limit}. (§1)")
+                mage_variant=info.mage.variant)
             return
         for e, variant in info.variant_mismatch:
             yield self.finding(ctx, zone="mage", card=e.card, line=e.line, expected=info.limit,
