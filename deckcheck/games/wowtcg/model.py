@@ -44,8 +44,8 @@ class HeroState:
     count: int = 0
     entry: Entry | None = None       # the entry the checks use (the first one)
     hero: Hero | None = None         # None: hero-dependent checks are skipped
-    problem: str | None = None       # why they are skipped
-    problem_key: str | None = None   # the same, language-neutral (translated messages)
+    #: why they are skipped (no-hero, unknown-card, cannot-start) and the facts it names
+    problem_key: str | None = None
     problem_args: dict | None = None
 
 
@@ -55,17 +55,14 @@ def hero_state(ctx) -> HeroState:
                    if not e.extra.get("back_face") and e.count > 0]
         st = HeroState(entries=entries, count=sum(e.count for e in entries))
         if not entries:
-            st.problem = "no hero is declared"
             st.problem_key = "no-hero"
             return st
         first = st.entry = entries[0]
         card = first.card
         if card is None:
-            st.problem = f'the hero "{first.name}" (line {first.line}) is not a known card'
             st.problem_key = "unknown-card"
             st.problem_args = {"input": first.name, "hero_line": first.line}
         elif not is_starting_hero(card):
-            st.problem = f"{card.name} cannot start the game as a hero"
             st.problem_key = "cannot-start"
             st.problem_args = {"hero_card": card.name}
         else:
@@ -80,20 +77,20 @@ def hero_state(ctx) -> HeroState:
 
 
 def stopped(ctx: Context) -> dict[int, tuple[str, str]]:
-    """id(entry) -> (code, what) for main/sideboard entries that WOW119 or WOW107 stop."""
+    """id(entry) -> (code, why) for main/sideboard entries that WOW119 or WOW107 stop; why is
+    back-face, token, raid or dungeon (WOW119) or hero (WOW107)."""
     def build():
         out = {}
         for e in ctx.resolved(*DECK_ZONES):
             card = e.card
             if e.extra.get("back_face"):
-                out[id(e)] = ("WOW119", f"the back face of hero {card.name}")
+                out[id(e)] = ("WOW119", "back-face")
             elif card.get("pool") == "token":
-                out[id(e)] = ("WOW119", "a token")
+                out[id(e)] = ("WOW119", "token")
             elif card.get("pool") == "raid":
-                what = "dungeon" if card.get("dungeon_only") else "raid"
-                out[id(e)] = ("WOW119", f"printed only in {what} decks")
+                out[id(e)] = ("WOW119", "dungeon" if card.get("dungeon_only") else "raid")
             elif card.get("type") == "Hero":
-                out[id(e)] = ("WOW107", "a hero")
+                out[id(e)] = ("WOW107", "hero")
         return out
 
     return ctx.once("wowtcg.stopped", build)
@@ -126,36 +123,23 @@ class Judged:
     first: Verdict
 
 
-def deckbuilding_problem(ctx: Context) -> str | None:
-    """Why the hero's Deckbuilding cannot be evaluated (None: it can, or there is none)."""
+def deckbuilding_problem(ctx: Context) -> tuple[str, str | None] | None:
+    """Why the hero's Deckbuilding cannot be evaluated, as ``(why, predicate)``: ``unparsed``
+    (no structured form in the card data) or ``unknown-predicate`` and the predicate
+    deckcheck does not know. None: it can, or there is none."""
     def build():
         hero = hero_state(ctx).hero
         if hero is None or not hero.deckbuilding:
             return None
         if hero.deckbuilding.get("unparsed"):
-            return "its Deckbuilding text has no structured form in the card data"
+            return "unparsed", None
         try:
             check_clauses(hero.deckbuilding)
         except UnknownAtom as exc:
-            return f"its Deckbuilding uses a predicate deckcheck does not know ({exc})"
+            return "unknown-predicate", str(exc)
         return None
 
     return ctx.once("wowtcg.db_problem", build)
-
-
-def deckbuilding_problem_key(ctx: Context) -> tuple[str | None, str | None]:
-    """What :func:`deckbuilding_problem` says, as a language-neutral key and the unknown
-    predicate (for translated messages)."""
-    hero = hero_state(ctx).hero
-    if hero is None or not hero.deckbuilding:
-        return None, None
-    if hero.deckbuilding.get("unparsed"):
-        return "unparsed", None
-    try:
-        check_clauses(hero.deckbuilding)
-    except UnknownAtom as exc:
-        return "unknown-predicate", str(exc)
-    return None, None
 
 
 def judged(ctx: Context) -> list[Judged]:

@@ -21,10 +21,11 @@ import re
 from pathlib import Path
 
 from deckcheck.games.base import Game
-from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.models import DeckList, Entry, Severity
 from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, TextParser, parse_card_text,
                                     unparseable)
 from deckcheck.reading import SourceText, split_lines
+from deckcheck.rules.core import UnknownSection, UnparseableLine
 
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.+)$")
 
@@ -265,9 +266,8 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
         if _block_hint(block) is not None:
             entry.extra["block_hint"] = _block_hint(block)
         if len(cells) > 6:
-            deck.findings.append(Finding(
-                code="DCK001", name="unparseable-line", severity=Severity.WARNING, line=start,
-                message=f"Line {start}: columns after the 6th were ignored ({text[:60]!r})."))
+            deck.findings.append(UnparseableLine().finding(
+                None, line=start, variant="columns", text=text[:60], severity=Severity.WARNING))
         deck.headers.setdefault(row_zone, start)
         deck.entries.append(entry)
     return deck
@@ -293,10 +293,9 @@ def parse_decks_xml(src: SourceText, game: Game) -> DeckList:
                                          "Write <decks><deck><card name=… count=…/></deck></decks>."))
         return deck
     for extra in decks[1:]:
-        deck.findings.append(Finding(
-            code="DCK022", name="unknown-section", severity=Severity.WARNING, line=extra.line,
-            message=f"Line {extra.line}: the file holds {len(decks)} decks; only the first "
-                    f"(id {decks[0].attr('id') or '?'}) was checked."))
+        deck.findings.append(UnknownSection().finding(
+            None, line=extra.line, variant="several-decks", n=len(decks),
+            id=decks[0].attr("id") or "?"))
         for card in extra.iter("card"):
             deck.non_deck.append((card.line, f"deck {extra.attr('id') or '?'}",
                                   card.attr("name") or ""))

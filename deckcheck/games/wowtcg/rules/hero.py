@@ -8,6 +8,7 @@ from deckcheck.games.wowtcg.rules.common import WowRule, names
 from deckcheck.models import Severity
 from deckcheck.rules.base import register
 
+
 @register
 class HeroMissing(WowRule):
     """No hero is declared.
@@ -79,6 +80,10 @@ class NotAHero(WowRule):
     name = "not-a-hero"
     message = ("{card} in the hero zone cannot start the game (card type {type}){raid}. "
                "Hero-dependent checks skipped.")
+    #: a further card of the hero zone (the checks used the first): they are not skipped
+    #: for it; ``card_type`` is the card's type as the data has it
+    messages = {"extra": "{card} in the hero zone cannot start the game (card type "
+                         "{card_type}){raid}."}
 
     def check(self, ctx):
         st = hero_state(ctx)
@@ -93,13 +98,10 @@ class NotAHero(WowRule):
                 raid, raid_key = ": it appears only in raid decks", "raid"
             elif card.get("pool") == "token":
                 raid, raid_key = ": it is a token", "token"
-            msg, variant = None, "default"
-            if e is not st.entry:
-                msg, variant = (f"{ctx.label(card)} in the hero zone cannot start the game "
-                                f"(card type {card.get('type')}){raid}."), "extra"
             yield self.finding(ctx, zone="hero", card=card, line=e.line,
-                               type=card.get("type") or "card", raid=raid, message=msg,
-                               variant=variant, raid_key=raid_key)
+                               type=card.get("type") or "card", card_type=card.get("type"),
+                               raid=raid, raid_key=raid_key,
+                               variant="default" if e is st.entry else "extra")
 
 
 @register
@@ -138,10 +140,16 @@ class ChecksSkippedNoHero(WowRule):
     severity = Severity.INFO
     message = ("Hero-dependent checks (icons, Hero Required, Deckbuilding) were skipped: "
                "{reason}.")
+    #: ``reason`` by the hero state's ``problem_key``, filled with its ``problem_args``
+    reasons = {"no-hero": "no hero is declared",
+               "unknown-card": 'the hero "{input}" (line {hero_line}) is not a known card',
+               "cannot-start": "{hero_card} cannot start the game as a hero"}
 
     def check(self, ctx):
         st = hero_state(ctx)
         if st.hero is None:
             yield self.finding(ctx, zone="hero", line=st.entry.line if st.entry else None,
-                               reason=st.problem, reason_key=st.problem_key,
+                               reason=self.reasons[st.problem_key].format(
+                                   **(st.problem_args or {})),
+                               reason_key=st.problem_key,
                                **(st.problem_args or {}))

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckcheck.games.wowtcg.model import (deck_entries, deckbuilding_problem,
-                                          deckbuilding_problem_key, facts_for, first_per_name,
-                                          hero_state, judged)
+from deckcheck.games.wowtcg.model import (deck_entries, deckbuilding_problem, facts_for,
+                                          first_per_name, hero_state, judged)
 from deckcheck.games.wowtcg.rules.common import WowRule, names
 from deckcheck.games.wowtcg.traits import (Verdict, describe_clause, differing_fields,
                                            requirement_text, summary)
 from deckcheck.models import Entry, Severity
 from deckcheck.rules.base import register
+
 
 class _HeroCheck(WowRule):
     """Base: report one failure code of the per-card verdicts."""
@@ -189,14 +189,19 @@ class DeckbuildingNotEvaluated(WowRule):
     severity = Severity.WARNING
     message = ("Hero {hero} has Deckbuilding text that deckcheck has no structured form for; "
                "its restrictions were not checked ({reason}).")
+    #: ``reason`` by the problem :func:`~deckcheck.games.wowtcg.model.deckbuilding_problem` names
+    reasons = {"unparsed": "its Deckbuilding text has no structured form in the card data",
+               "unknown-predicate": "its Deckbuilding uses a predicate deckcheck does not know "
+                                    "({atom})"}
 
     def check(self, ctx):
         st = hero_state(ctx)
         problem = deckbuilding_problem(ctx)
         if st.hero is not None and problem:
-            key, atom = deckbuilding_problem_key(ctx)
+            key, atom = problem
             yield self.finding(ctx, zone="hero", card=st.hero.card, line=st.entry.line,
-                               hero=ctx.label(st.hero.card), reason=problem, reason_key=key,
+                               hero=ctx.label(st.hero.card),
+                               reason=self.reasons[key].format(atom=atom), reason_key=key,
                                atom=atom)
 
 

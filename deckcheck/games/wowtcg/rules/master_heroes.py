@@ -9,6 +9,7 @@ from deckcheck.games.wowtcg.rules.common import WowRule, names
 from deckcheck.models import Entry, Severity
 from deckcheck.rules.base import Context, register
 
+
 def _master_limits(ctx: Context) -> list[tuple[str, int]]:
     """The format's Master Hero limits (``master_hero:``), each ``(how, limit)``.
 
@@ -95,9 +96,11 @@ class TooManyMasterHeroes(WowRule):
                "only one kind of Master Hero (rule 100.2e; {format}: at most {expected}), "
                "however many copies of it the copy rule allows, and hero Deckbuilding text "
                "cannot raise this.")
-    cards_message = ("Main deck has {actual} Master Hero cards ({cards}); {format} allows at "
-                     "most {expected} (its master_hero max_cards, stricter than rule 100.2e's "
-                     "one kind of Master Hero), and hero Deckbuilding text cannot raise this.")
+    #: the format counts Master Hero cards (``max_cards``), not kinds (``names``, the default)
+    messages = {"cards": ("Main deck has {actual} Master Hero cards ({cards}); {format} allows "
+                          "at most {expected} (its master_hero max_cards, stricter than rule "
+                          "100.2e's one kind of Master Hero), and hero Deckbuilding text cannot "
+                          "raise this.")}
 
     def check(self, ctx):
         zone = (ctx.fmt.get("master_hero") or {}).get("zone", "main")
@@ -110,7 +113,6 @@ class TooManyMasterHeroes(WowRule):
         labels = [label for label, _ in _master_copies(ctx, mains)]
         yield self.finding(ctx, zone=zone, card=extra.card, line=extra.line, actual=have,
                            expected=limit, variant=how,
-                           message=self.cards_message if how == "cards" else None,
                            cards=names(labels), cards_items=labels)
 
 
@@ -130,9 +132,10 @@ class MasterHeroViaSideboard(WowRule):
     message = ("Main deck and sideboard together hold {actual} kinds of Master Hero "
                "({cards}); a deck may contain only one kind of Master Hero (rule 100.2e; "
                "{format}: at most {expected}), so swapping them in would break it.")
-    cards_message = ("Main deck and sideboard together hold {actual} Master Hero cards "
-                     "({cards}); {format} allows at most {expected} in the deck at a time "
-                     "(its master_hero max_cards; rule 100.2e).")
+    #: the format counts Master Hero cards (``max_cards``), not kinds (``names``, the default)
+    messages = {"cards": ("Main deck and sideboard together hold {actual} Master Hero cards "
+                          "({cards}); {format} allows at most {expected} in the deck at a time "
+                          "(its master_hero max_cards; rule 100.2e).")}
 
     def check(self, ctx):
         limits = _master_limits(ctx)
@@ -153,6 +156,5 @@ class MasterHeroViaSideboard(WowRule):
         copies = _master_copies(ctx, every)
         yield self.finding(ctx, zone="sideboard", card=over.card, line=over.line,
                            actual=have, expected=limit, variant=how,
-                           message=self.cards_message if how == "cards" else None,
                            cards=names(f"{label} ({zone})" for label, zone in copies),
                            card_zones=[[label, zone] for label, zone in copies])

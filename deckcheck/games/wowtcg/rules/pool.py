@@ -5,8 +5,8 @@ from __future__ import annotations
 from deckcheck.games.wowtcg.model import (DECK_ZONES, constructed_sets, deck_entries,
                                           entry_order, first_per_name, hero_state, stopped)
 from deckcheck.games.wowtcg.rules.common import WowRule
-from deckcheck.models import Entry
 from deckcheck.rules.base import register
+
 
 @register
 class NotADeckCard(WowRule):
@@ -20,32 +20,24 @@ class NotADeckCard(WowRule):
     code = "WOW119"
     name = "not-a-deck-card"
     message = ("{card} ({zone}, line {line}) is {what} and cannot be in a deck.")
+    #: a hero's back face quotes the line: the card's own name would repeat
+    messages = {"back-face": ('"{input}" ({zone}, line {line}) is the back face of hero {card} '
+                              "and cannot be in a deck.")}
+    #: ``what`` by why :func:`~deckcheck.games.wowtcg.model.stopped` keeps the card out
+    whats = {"back-face": "the back face of hero {card_name}", "token": "a token",
+             "raid": "printed only in raid decks", "dungeon": "printed only in dungeon decks"}
 
     def check(self, ctx):
         stop = stopped(ctx)
         seen = set()
         for e in sorted(ctx.resolved(*DECK_ZONES), key=entry_order):
-            code, what = stop.get(id(e), ("", ""))
-            if code == "WOW119" and (e.card.name, what) not in seen:
-                seen.add((e.card.name, what))
-                key = _not_deck_key(e)
-                msg = variant = None
-                if key == "back-face":   # quote the line: the card's own name would repeat
-                    variant = "back-face"
-                    msg = (f'"{e.raw_name or e.name}" ({e.zone}, line {e.line}) is the back face '
-                           f"of hero {ctx.label(e.card)} and cannot be in a deck.")
-                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, what=what,
-                                   what_key=key, message=msg, variant=variant,
-                                   input=e.raw_name or e.name)
-
-
-def _not_deck_key(e: Entry) -> str:
-    """Why :func:`stopped` keeps a card out of the deck, as a language-neutral key."""
-    if e.extra.get("back_face"):
-        return "back-face"
-    if e.card.get("pool") == "token":
-        return "token"
-    return "dungeon" if e.card.get("dungeon_only") else "raid"
+            code, why = stop.get(id(e), ("", ""))
+            if code == "WOW119" and (e.card.name, why) not in seen:
+                seen.add((e.card.name, why))
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
+                                   what=self.whats[why].format(card_name=e.card.name),
+                                   what_key=why, input=e.raw_name or e.name,
+                                   variant="back-face" if why == "back-face" else None)
 
 
 @register
@@ -61,6 +53,9 @@ class NotInFormat(WowRule):
     code = "WOW120"
     name = "not-in-format"
     message = "{card} is not legal in {format}: no printing in {sets}. Printed in {printings}."
+    #: the format's pool is a flag of the card data (``pool_flag``; ``sets`` is its label);
+    #: ``printed`` is the printings as they are (empty when there is none)
+    messages = {"flag": "{card} is not legal in {format}: not on {sets}. Printed in {printed}."}
     claims = ("pool",)
 
     def check(self, ctx):
@@ -80,9 +75,8 @@ class NotInFormat(WowRule):
             if flag and not card.get(flag):
                 label = ctx.fmt.get("pool_label") or flag
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line, sets=label,
-                                   printings=printed or "no constructed set", variant="flag",
-                                   message=f"{ctx.label(card)} is not legal in {ctx.fmt.id}: "
-                                           f"not on {label}. Printed in {printed}.")
+                                   printings=printed or "no constructed set", printed=printed,
+                                   variant="flag")
             elif isinstance(pool_sets, list) and pool_sets and not set(own) & set(pool_sets):
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
                                    sets=" ".join(pool_sets), printings=printed or "no constructed set")

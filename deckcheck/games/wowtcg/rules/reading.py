@@ -7,6 +7,7 @@ from deckcheck.games.wowtcg.rules.common import WowRule
 from deckcheck.models import Severity
 from deckcheck.rules.base import register
 
+
 @register
 class HeroBackFace(WowRule):
     """The back of the hero card is listed as a card; in the hero zone it is ignored.
@@ -37,3 +38,6 @@ class BlockHintMismatch(WowRule):
     stage = "parse"
     message = ("Line {line}: {card} was not printed in block {block} (file says [{block}]; "
                "printed in block {blocks}); hint ignored.")
+    #: a set hint (``block`` is the set the file names, ``blocks`` the card's sets)
+    messages = {"set": ("Line {line}: {card} was not printed in set {block} (printed in "
+                        "{blocks}); hint ignored.")}

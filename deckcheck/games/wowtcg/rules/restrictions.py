@@ -9,6 +9,7 @@ from deckcheck.games.wowtcg.traits import talent_trees
 from deckcheck.models import Entry, Severity
 from deckcheck.rules.base import register
 
+
 def _reputations(entries: list[Entry]) -> dict[str, list[Entry]]:
     reps: dict[str, list[Entry]] = {}
     for e in first_per_name(entries):

@@ -8,6 +8,7 @@ from deckcheck.models import Entry
 from deckcheck.rules.base import card_matches, register
 from deckcheck.rules.generic import ZoneBound
 
+
 @register
 class MainDeckTooSmall(WowRule, ZoneBound):
     """The main deck has fewer cards than the format requires.
