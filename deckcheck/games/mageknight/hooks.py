@@ -32,8 +32,8 @@ from deckcheck.games.mageknight.rules.deed import PoweredName
 from deckcheck.i18n import card_name_in
 from deckcheck.matching import normalise
 from deckcheck.models import DeckList, Entry, Finding
-from deckcheck.parsing.text import unparseable
 from deckcheck.resolve import apply_match, resolve_entry
+from deckcheck.rules.core import UnparseableLine
 
 # ----------------------------------------------------------------------------- the game
 
@@ -76,14 +76,16 @@ class MageKnightGame(Game):
         return ()
 
     def after_parse(self, deck: DeckList, db) -> Iterable[Finding]:
+        """DCK001 for a ``Fame:``, ``Level:`` … line that is no usable whole number."""
         out = []
-        for key in NUMERIC_METADATA:
+        for key, (label, low, high) in NUMERIC_METADATA.items():
             _, why = metadata_number(deck, key)
             if why:
-                line = deck.metadata_lines.get(key)
-                label = NUMERIC_METADATA[key][0]
-                out.append(unparseable(line, f"{label}: {deck.metadata[key]}", why,
-                                       f"Write e.g. '{label}: 3'."))
+                text = f"{label}: {deck.metadata[key]}"
+                out.append(UnparseableLine().finding(
+                    None, variant=why, line=deck.metadata_lines.get(key),
+                    text=text if len(text) <= 60 else text[:57] + "...",
+                    label=label, low=low, high=high))
         return out
 
     # -- report ---------------------------------------------------------------------------

@@ -200,18 +200,19 @@ def is_playable_hero(card: Card | None) -> bool:
 # ----------------------------------------------------------------------------- metadata
 
 def metadata_number(deck: DeckList, key: str) -> tuple[int | None, str | None]:
-    """A numeric metadata value, or (None, why) when it is given but not usable."""
+    """A numeric metadata value, or (None, why) when it is given but not usable; ``why`` is
+    the DCK001 variant that says so (``whole-number``, ``number-between``,
+    ``number-at-least``)."""
     text = deck.metadata.get(key)
     if text is None:
         return None, None
-    label, low, high = NUMERIC_METADATA[key]
+    _, low, high = NUMERIC_METADATA[key]
     m = re.fullmatch(r"\s*([-+]?\d{1,6})\s*", text)
     if not m:
-        return None, f"{label} must be a whole number"
+        return None, "whole-number"
     value = int(m.group(1))
     if value < low or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"at least {low}"
-        return None, f"{label} must be {span}"
+        return None, "number-between" if high is not None else "number-at-least"
     return value, None
 
 

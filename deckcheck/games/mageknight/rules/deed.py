@@ -208,6 +208,9 @@ class KindHintMismatch(MageKnightRule):
     name = "kind-hint-mismatch"
     severity = Severity.INFO
     message = 'Line {line}: {card} is {kind_a}, listed under "{header}".'
+    messages = {"units": 'Line {line}: {card} is {kind_a}, listed under "{header}"; it is not '
+                         "counted there. A deed card on a unit (a Banner) still belongs under "
+                         "Deck."}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         kinds_of = getattr(ctx.game, "hint_kinds_of", None)
@@ -228,6 +231,4 @@ class KindHintMismatch(MageKnightRule):
             label = mk.kind_label(ctx.db, kind)
             yield self.finding(
                 ctx, zone=e.zone, card=e.card, line=e.line, header="Units", kind=label,
-                kind_a=f"{article(label)} {label}", kind_id=kind, variant="units",
-                message=self.message[:-1] + "; it is not counted there. A deed card on a unit "
-                "(a Banner) still belongs under Deck.")
+                kind_a=f"{article(label)} {label}", kind_id=kind, variant="units")

@@ -86,6 +86,8 @@ class HeroNeedsExpansion(MageKnightRule):
     code = "MKN103"
     name = "hero-needs-expansion"
     message = "{hero} needs {needed}; the list declares {expansions}."
+    messages = {"inferred": "{hero} needs {needed}; the list has no Expansions: line, so "
+                            "{expansions} was inferred."}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mk.deck_info(ctx)
@@ -98,9 +100,7 @@ class HeroNeedsExpansion(MageKnightRule):
                     expansions=mk.expansions_text(info.expansions),
                     needed_list=list(hero.needs), expansions_items=list(info.expansions))
         if info.inferred:
-            yield self.finding(ctx, severity=Severity.INFO, variant="inferred",
-                               message="{hero} needs {needed}; the list has no Expansions: "
-                                       "line, so {expansions} was inferred.", **args)
+            yield self.finding(ctx, severity=Severity.INFO, variant="inferred", **args)
         elif not hero.available(info.have):
             yield self.finding(ctx, expected=list(hero.needs), actual=list(info.expansions),
                                **args)
@@ -143,6 +143,8 @@ class CardNeedsExpansion(MageKnightRule):
     name = "card-needs-expansion"
     message = ("{card} is {article} {expansion} card (needs {needed}); the list declares "
                "{expansions}.")
+    messages = {"inferred": "{card} is {article} {expansion} card; the list has no "
+                            "Expansions: line, so {expansions} was inferred."}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mk.deck_info(ctx)
@@ -158,9 +160,7 @@ class CardNeedsExpansion(MageKnightRule):
                     needed=" or ".join(CARD_NEEDS[exp]),
                     expansions=mk.expansions_text(info.expansions),
                     expansion_id=exp, needed_list=list(CARD_NEEDS[exp]),
-                    expansions_items=list(info.expansions), variant="inferred",
-                    message="{card} is {article} {expansion} card; the list has no "
-                            "Expansions: line, so {expansions} was inferred.")
+                    expansions_items=list(info.expansions), variant="inferred")
             return
         hero_missing = hero is not None and not hero.available(info.have)
         seen: set[str] = set()
