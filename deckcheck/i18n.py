@@ -580,7 +580,7 @@ def _generic_type(a, r):
         a["type"] = "/".join(r.t.term("type", x) for x in a["type"].split("/"))
 
 
-@adapter("DCK017", "DCK018", "FOW128", "FOW129")
+@adapter("DCK017", "DCK018")
 def _profile(a, r):
     """`` (2012-02-03, Standard (DKA))`` / `` (list of 2020-01-01, name)`` -> a note."""
     note = str(a.get("profile") or "")
@@ -599,70 +599,3 @@ def _profile(a, r):
 def _section(a, r):
     if "section" in a:
         a["section"] = r.zone(a["section"])
-
-
-# -- Force of Will -------------------------------------------------------------------------
-
-@adapter("FOW114")
-def _fow_fixed(a, r):
-    if isinstance(a.get("expected"), (list, tuple)):
-        a["expected_or"] = r.t.or_list(a["expected"])
-
-
-@adapter("FOW115")
-def _fow_keyword(a, r):
-    if a.get("ruler") == "no ruler":
-        a["ruler"] = r.t.term("word", "no ruler")
-    a["keyword"] = r.t.term("keyword", a.get("keyword"))
-
-
-@adapter("FOW119", "FOW120")
-def _fow_kinds(a, r):
-    a["keyword"] = r.t.term("keyword", a.get("keyword"))
-
-
-@adapter("FOW118")
-def _fow_attributes(a, r):
-    for key, empty in (("attributes", "no attribute"), ("ruler_attributes", "none")):
-        text = str(a.get(key) or "")
-        if text == empty:
-            a[key] = r.t.term("word", empty)
-        else:
-            a[key] = r.t.items(r.t.term("attribute", x) for x in text.split(", "))
-
-
-@adapter("FOW121")
-def _fow_only(a, r):
-    options = a.get("options") or []
-    parts = []
-    for option in options:
-        parts.append("".join(r.t.term("word", f"{k} is").format(
-            value=r.t.term(k, v)) for k, v in option.items()))
-    if parts:
-        a["what"] = r.t.or_list(parts)
-
-
-@adapter("FOW123")
-def _fow_ruler_names(a, r):
-    where = a.get("where")
-    if where:
-        a["cards"] = r.t.items(r.t.term("word", "card at").format(
-            card=card, zone=r.zone(zone), line=line) for card, zone, line in where)
-
-
-@adapter("FOW125")
-def _fow_pool(a, r):
-    if a.get("printings") == "no known cluster":
-        a["printings"] = r.t.term("word", "no known cluster")
-
-
-@adapter("FOW127")
-def _fow_versions(a, r):
-    if a.get("faces") == "unknown":
-        a["faces"] = r.t.term("word", "unknown")
-
-
-@adapter("FOW130")
-def _fow_copy_text(a, r):
-    if a.get("expected") == "any":
-        a["expected"] = r.t.term("word", "any number")

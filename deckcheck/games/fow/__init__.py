@@ -10,4 +10,5 @@ GAME = Descriptor(
     importer="deckcheck.games.fow.importer",
     layout="deckcheck.games.fow.layout:LAYOUT",
     shared_parsers="deckcheck.games.fow.fdk:SHARED_PARSERS",
+    i18n="deckcheck.games.fow.i18n",
 )
