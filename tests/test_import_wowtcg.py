@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from deckcheck.games.wowtcg import importer as wowtcg
+from deckcheck.games.wowtcg.importing import deckbuilding, facts, tables
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir
@@ -55,53 +56,53 @@ def _printing(rules: str, type_: str = "Ally", **extra) -> dict:
 
 def test_hero_required_alternatives():
     p = _printing("<b>[Hunter], [Mage], or Gnome</b> <b>Hero Required</b>; Draw a card.")
-    assert wowtcg.parse_hero_required(p) == [
+    assert facts.parse_hero_required(p) == [
         {"kind": "class", "value": "Hunter"}, {"kind": "class", "value": "Mage"},
         {"kind": "race", "value": "Gnome"}]
 
 
 def test_hero_required_kinds_and_exclusions():
-    assert wowtcg.parse_hero_required(_printing("<b>Feral Combat Hero Required</b>")) == [
+    assert facts.parse_hero_required(_printing("<b>Feral Combat Hero Required</b>")) == [
         {"kind": "talent", "value": "Feral"}]
-    assert wowtcg.parse_hero_required(_printing("<b>Scourge or [Death Knight] Hero Required"
+    assert facts.parse_hero_required(_printing("<b>Scourge or [Death Knight] Hero Required"
                                                 "</b>")) == [
         {"kind": "flag", "value": "Scourge"}, {"kind": "class", "value": "Death Knight"}]
-    assert wowtcg.parse_hero_required(_printing("<b>Tailoring Hero Required</b>")) == [
+    assert facts.parse_hero_required(_printing("<b>Tailoring Hero Required</b>")) == [
         {"kind": "profession", "value": "Tailoring"}]
     # parentheses, "[Trait] Hero:" abilities and hero texts are not requirements
-    assert wowtcg.parse_hero_required(_printing("Stuff (like Fire Hero Required).")) == []
-    assert wowtcg.parse_hero_required(_printing("Traitor Hero: <b>Elusive</b>")) == []
-    assert wowtcg.parse_hero_required(_printing("<b>Holy Hero Required</b>", "Hero")) == []
+    assert facts.parse_hero_required(_printing("Stuff (like Fire Hero Required).")) == []
+    assert facts.parse_hero_required(_printing("Traitor Hero: <b>Elusive</b>")) == []
+    assert facts.parse_hero_required(_printing("<b>Holy Hero Required</b>", "Hero")) == []
 
 
 def test_hero_required_unknown_word_fails():
     with pytest.raises(DataError, match="unknown trait"):
-        wowtcg.parse_hero_required(_printing("<b>Pirate Hero Required</b>"))
+        facts.parse_hero_required(_printing("<b>Pirate Hero Required</b>"))
 
 
 def test_reputation_and_talent_card():
-    assert wowtcg.parse_reputation(_printing("<b>Scryers Reputation</b>; x")) == "Scryer"
-    assert wowtcg.parse_reputation(_printing("<b>Aldor Reputation</b>", "Hero")) is None
+    assert facts.parse_reputation(_printing("<b>Scryers Reputation</b>; x")) == "Scryer"
+    assert facts.parse_reputation(_printing("<b>Aldor Reputation</b>", "Hero")) is None
     card = _printing("<b>Fire Talent</b> <i>(You can't put Arcane Talents or Frost Talents in "
                      "your deck.)</i>; x", "Ability")
-    assert wowtcg.parse_talent_card(card) == {"tree": "Fire", "excludes": ["Arcane", "Frost"]}
-    assert wowtcg.parse_talent_card(_printing("Fire damage.", "Ability")) is None
+    assert facts.parse_talent_card(card) == {"tree": "Fire", "excludes": ["Arcane", "Frost"]}
+    assert facts.parse_talent_card(_printing("Fire damage.", "Ability")) is None
 
 
 def test_class_and_faction_icons():
-    every = {flag: "x" for flag in wowtcg.CLASS_FLAGS}
-    assert wowtcg.class_icons(every) == []
-    nine = {flag: "X" for flag in wowtcg.CLASS_FLAGS if flag != "DeathKnight"}
-    assert wowtcg.class_icons(nine) == []
-    no_druid = {flag: "x" for flag in wowtcg.CLASS_FLAGS if flag != "Druid"}
-    assert "Druid" not in wowtcg.class_icons(no_druid) and len(wowtcg.class_icons(no_druid)) == 9
-    assert wowtcg.class_icons({"DeathKnight": "x"}) == ["Death Knight"]
-    assert wowtcg.faction_icons({"faction": "Both"}) == ["Alliance", "Horde"]
-    assert wowtcg.faction_icons({"faction": "Neutral"}) == []
+    every = {flag: "x" for flag in tables.CLASS_FLAGS}
+    assert facts.class_icons(every) == []
+    nine = {flag: "X" for flag in tables.CLASS_FLAGS if flag != "DeathKnight"}
+    assert facts.class_icons(nine) == []
+    no_druid = {flag: "x" for flag in tables.CLASS_FLAGS if flag != "Druid"}
+    assert "Druid" not in facts.class_icons(no_druid) and len(facts.class_icons(no_druid)) == 9
+    assert facts.class_icons({"DeathKnight": "x"}) == ["Death Knight"]
+    assert facts.faction_icons({"faction": "Both"}) == ["Alliance", "Horde"]
+    assert facts.faction_icons({"faction": "Neutral"}) == []
 
 
 def test_deckbuilding_parser_vocabulary():
-    parsed = wowtcg.parse_deckbuilding(
+    parsed = deckbuilding.parse_deckbuilding(
         "You can only include either [Alliance] or [Horde] cards, [Mage] cards, [Mage] Arcane "
         "Talents, neutral cards, and Aldor cards. You can't include cards with other "
         "reputations or other text restrictions.")
@@ -112,16 +113,16 @@ def test_deckbuilding_parser_vocabulary():
         "forbid": [{"has_reputation": True, "except": [{"kind": "reputation", "value": "Aldor"}]},
                    {"text_restriction": True, "except": [{"kind": "talent", "value": "Arcane"}]}],
         "single_faction": True}
-    assert wowtcg.parse_deckbuilding("You can't put [ALLIANCE], [HORDE], or class cards in "
+    assert deckbuilding.parse_deckbuilding("You can't put [ALLIANCE], [HORDE], or class cards in "
                                      "your deck.") == {
         "forbid": [{"faction_icon": "any"}, {"class_icon": "any"}]}
 
 
 def test_deckbuilding_outside_vocabulary_is_flagged_not_guessed():
-    assert wowtcg.parse_deckbuilding("You can include only cards that mention dragons.") == {
+    assert deckbuilding.parse_deckbuilding("You can include only cards that mention dragons.") == {
         "unparsed": True}
-    assert wowtcg.parse_deckbuilding("Your deck must be exactly 40 cards.") == {"unparsed": True}
-    assert wowtcg.parse_deckbuilding("") == {"unparsed": True}
+    assert deckbuilding.parse_deckbuilding("Your deck must be exactly 40 cards.") == {"unparsed": True}
+    assert deckbuilding.parse_deckbuilding("") == {"unparsed": True}
 
 
 # =========================================================================== shipped files
@@ -335,7 +336,7 @@ def test_chinese_names_from_seed(shipped):
     assert zh["亮须波瑞斯"] == "Boris Brightbeard"
     assert zh["树人"] == "Treant"
     assert zh["PX-238 冬幕欢乐制造器"] == "PX-238 Winter Wondervolt"
-    assert zh == {k: v for k, v in wowtcg.SEED_ZH_NAMES.items()}
+    assert zh == {k: v for k, v in tables.SEED_ZH_NAMES.items()}
 
 
 def test_aliases(shipped):
@@ -455,6 +456,6 @@ def test_rules_text_never_written(fresh):
             continue
         for card in json.loads(path.read_text(encoding="utf-8")):
             texts |= {card.get("rules"), card.get("flavour"),
-                      wowtcg.strip_markup(card.get("rules"))}
+                      facts.strip_markup(card.get("rules"))}
     names = {r["name"] for name in CARD_FILES for r in load_yaml(OUT / name)["cards"]}
     assert not (texts - {None, ""} - names) & written

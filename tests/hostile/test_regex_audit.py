@@ -691,7 +691,7 @@ def test_the_audit_sees_every_pattern():
     wheres = " ".join(w for where in patterns.values() for w in where)
     for expected in ("deckcheck.parsing.text._HEADER_COUNT", "deckcheck.fixing._LINE",
                      "i18n zh-Hans fragments", "i18n zh-Hant cells", "deckcheck.games.fow.fdk",
-                     "deckcheck.games.wowtcg.importer._ALLOW_COMPILED",
+                     "deckcheck.games.wowtcg.importing.deckbuilding._ALLOW_COMPILED",
                      "deckcheck.games.mtg.importer:"):
         assert expected in wheres, expected
 
