@@ -146,9 +146,7 @@ class MtgGame(Game):
         if card is not None and kind == "normalized" and via == "split":
             entry.extra["no_generic"] = True
             if (card.get("layout") or "") in SPLIT_LAYOUTS:
-                return [DfcFullName().finding(
-                    None, card=card, message=f'Line {entry.line}: "{text}" read as {card.name}.',
-                    variant="split", **base)]
+                return [DfcFullName().finding(None, card=card, variant="split", **base)]
             return [DfcFullName().finding(None, card=card, **base)]
         if card is not None and kind == "alias" and via == "face":
             entry.extra["no_generic"] = True
@@ -167,16 +165,11 @@ class MtgGame(Game):
             return [TruncatedName().finding(None, card=card, suggestion=card.name, **base)]
         if kind == "unknown" and not entry.extra.get("other_game"):
             entry.extra["no_generic"] = True
-            hint = ""
-            if entry.suggestions:
-                hint = "; did you mean " + _or_list(entry.suggestions) + "?"
-            cover = set_table(db).coverage()
-            msg = (f'Line {entry.line}: unknown card "{text}": it is not in the card data '
-                   f"({cover}){hint}" + ("" if hint else "."))
             return [UnknownCard().finding(None, suggestion="; ".join(entry.suggestions) or None,
-                                          message=msg, hint=hint, coverage=cover,
+                                          coverage=set_table(db).coverage(),
+                                          suggested=_or_list(entry.suggestions),
                                           suggested_list=list(entry.suggestions),
-                                          variant="not-in-data-suggest" if hint
+                                          variant="not-in-data-suggest" if entry.suggestions
                                           else "not-in-data", **base)]
         if kind == "ambiguous" and entry.candidates and not entry.extra.get("scores"):
             entry.extra["no_generic"] = True
@@ -203,11 +196,8 @@ class MtgGame(Game):
         base = dict(line=entry.line, zone=entry.zone)
         if not code or code not in sets.codes:
             note = entry.extra.get("set_written")
-            message = (f'Line {entry.line}: set code "{shown}" (written "{note}") is not in the '
-                       "card data; ignored.") if note else None
-            return [SetNotInData().finding(None, card=entry.card, set=shown, message=message,
-                                             written=note,
-                                             variant="written" if note else "default", **base)]
+            return [SetNotInData().finding(None, card=entry.card, set=shown, written=note,
+                                           variant="written" if note else "default", **base)]
         entry.set_code = code
         if entry.card is None:
             return []

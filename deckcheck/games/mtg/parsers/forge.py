@@ -22,9 +22,10 @@ from __future__ import annotations
 import re
 
 from deckcheck.games.base import Game
-from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.models import DeckList, Entry
 from deckcheck.parsing.text import MAX_COUNT, MAX_LINE, unparseable
 from deckcheck.reading import SourceText, split_lines
+from deckcheck.rules.core import UnknownSection
 
 SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander",
             "planes": "outside", "schemes": "outside", "conspiracy": "outside",
@@ -54,11 +55,9 @@ def parse_forge(src: SourceText, game: Game) -> DeckList:
                 continue
             zone = SECTIONS.get(section) or game.header_zone(section)
             if zone is None:
-                deck.findings.append(Finding(
-                    code="DCK022", name="unknown-section", severity=Severity.WARNING,
-                    line=lineno, args={"section": m.group("name")},
-                    message=f'Line {lineno}: Forge section "[{m.group("name")}]" is not a '
-                            f"{game.name} deck zone; its card lines were not counted."))
+                deck.findings.append(UnknownSection().finding(
+                    None, variant="forge-section", line=lineno, section=m.group("name"),
+                    game=game.name))
             else:
                 deck.headers.setdefault(zone, lineno)
             continue

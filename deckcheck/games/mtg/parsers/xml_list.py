@@ -16,10 +16,11 @@ unparseable-line finding with the element's line.
 from __future__ import annotations
 
 from deckcheck.games.base import Game
-from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.models import DeckList, Entry
 from deckcheck.parsing.text import MAX_COUNT, split_printing, unparseable
 from deckcheck.parsing.xmlsafe import Node, parse_xml
 from deckcheck.reading import SourceText
+from deckcheck.rules.core import UnknownSection
 
 COCKATRICE_ZONES = {"main": "main", "side": "sideboard", "sideboard": "sideboard",
                     "tokens": "tokens", "maybe": "maybeboard"}
@@ -96,12 +97,9 @@ def parse_cockatrice(src: SourceText, game: Game) -> DeckList:
         cards = zone_node.findall("card")
         if zone is None:
             if cards:
-                deck.findings.append(Finding(
-                    code="DCK022", name="unknown-section", severity=Severity.WARNING,
-                    line=zone_node.line,
-                    message=f'Line {zone_node.line}: Cockatrice zone "{zname}" is not a '
-                            f"{game.name} deck zone; its {len(cards)} card line(s) were not "
-                            "counted.", args={"section": zname}))
+                deck.findings.append(UnknownSection().finding(
+                    None, variant="cockatrice-zone", line=zone_node.line, section=zname,
+                    game=game.name, n=len(cards)))
             for card in cards:
                 deck.non_deck.append((card.line, zname, (card.attr("name") or "").strip()))
             continue

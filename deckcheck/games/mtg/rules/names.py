@@ -38,6 +38,8 @@ class SetNotInData(MtgParseRule):
     name = "set-not-in-data"
     severity = Severity.WARNING
     message = 'Line {line}: set code "{set}" is not in the card data; ignored.'
+    messages = {"written": 'Line {line}: set code "{set}" (written "{written}") is not in the '
+                           "card data; ignored."}
 
 
 @register
@@ -65,6 +67,8 @@ class DfcFullName(MtgParseRule):
     name = "dfc-full-name"
     severity = Severity.INFO
     message = 'Line {line}: "{input}" read as {card} (front face).'
+    #: a split card (``Fire // Ice``) has no front face
+    messages = {"split": 'Line {line}: "{input}" read as {card}.'}
 
 
 @register

@@ -26,6 +26,8 @@ class SheetTotalMismatch(MtgRule):
     code = "MTG405"
     name = "sheet-total-mismatch"
     message = "The sheet gives the {zone_word} total as {expected}, but the listed cards add up to {actual}."
+    messages = {"not-a-number": ('Line {line}: the {zone_word} total "{value}" is not a number; '
+                                 "the listed cards add up to {actual}.")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for key, zone in (("main_total", "main"), ("sideboard_total", "sideboard")):
@@ -39,10 +41,7 @@ class SheetTotalMismatch(MtgRule):
             except ValueError:
                 yield self.finding(ctx, zone=zone, line=line, expected=value, actual=have,
                                    zone_word=ZONE_WORDS[zone], variant="not-a-number",
-                                   value=value,
-                                   message=f'Line {line}: the {ZONE_WORDS[zone]} total '
-                                           f'"{value}" is not a number; the listed cards add '
-                                           f"up to {have}.")
+                                   value=value)
                 continue
             if written != have:
                 yield self.finding(ctx, zone=zone, line=line, expected=written, actual=have,
@@ -121,6 +120,15 @@ class EventDateMismatch(MtgRule):
     name = "event-date-mismatch"
     severity = Severity.WARNING
     message = "The list's date {list_date} differs from --date {date}."
+    messages = {
+        "not-a-date": ('Line {line}: the list\'s date "{list_date}" is not a date (write '
+                       "YYYY-MM-DD); it was not used."),
+        "not-used": ("The list's date {list_date} was not used to choose the profile (give "
+                     "--date {list_date} to check as on that day)."),
+        "not-used-profile": ("The list's date {list_date} was not used to choose the profile "
+                             "(give --date {list_date} to check as on that day); the profile "
+                             "is {profile}."),
+    }
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         value = ctx.deck.metadata.get("date")
@@ -132,18 +140,12 @@ class EventDateMismatch(MtgRule):
             list_date = _written_date(written)
         except ValueError:
             yield self.finding(ctx, line=line, list_date=written, date=ctx.date,
-                               variant="not-a-date",
-                               message=f'Line {line}: the list\'s date "{written}" is not a '
-                                       "date (write YYYY-MM-DD); it was not used.")
+                               variant="not-a-date")
             return
         if ctx.date is None:
             view = profile_view(ctx)
-            chosen = f"; the profile is {view.profile_label}" if view.profile_label else ""
             yield self.finding(ctx, line=line, severity=Severity.INFO, list_date=list_date,
                                date=None, profile=view.profile_label,
-                               variant="not-used-profile" if chosen else "not-used",
-                               message=f"The list's date {list_date} was not used to choose the "
-                                       f"profile (give --date {list_date} to check as on that "
-                                       f"day){chosen}.")
+                               variant="not-used-profile" if view.profile_label else "not-used")
         elif ctx.date != list_date:
             yield self.finding(ctx, line=line, list_date=list_date, date=ctx.date)
