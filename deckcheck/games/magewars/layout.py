@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.games.magewars.book import SPELL_TYPES
 from deckcheck.registration.layouts import (Row, Section, Layout, zone_entries, zone_section,
     other_zones, count, rows_of)
 
@@ -11,8 +12,6 @@ if TYPE_CHECKING:
     from deckcheck.models import DeckResult
 
 def magewars_sections(result: "DeckResult") -> list[Section]:
-    from deckcheck.games.magewars.book import SPELL_TYPES
-
     stats = result.stats or {}
     out: list[Section] = []
     mage = zone_section(result, "mage", "Mage")
