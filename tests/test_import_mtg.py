@@ -16,6 +16,8 @@ import pytest
 import yaml
 
 from deckcheck.games.mtg import importer as mtg
+from deckcheck.games.mtg.importing.mtgjson import _v3_faces
+from deckcheck.games.mtg.importing.rows import _deck_limit, slug
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key, to_simplified
 from deckcheck.resources import data_dir, shared_dir
@@ -120,7 +122,7 @@ def test_basics_and_reprints(cards):
     assert set(basics) == BASICS
     assert all("Basic" in c["supertypes"] for c in basics.values())
     assert [c["name"] for c in cards if "Basic" in c.get("supertypes", ())] == \
-        sorted(basics, key=lambda n: mtg.slug(n))
+        sorted(basics, key=lambda n: slug(n))
     reprints = {c["name"]: c["sets"] for c in cards if len(c["sets"]) > 1}
     assert reprints == {**{b: ["SOM", "MBS", "NPH", "M12", "ISD"] for b in BASICS},
                         "Divination": ["M12", "DKA"], "Fling": ["M12", "DKA"],
@@ -143,9 +145,9 @@ def test_no_deck_limit_and_no_text(cards):
 
 
 def test_deck_limit_from_text():
-    assert mtg._deck_limit("A deck can have any number of cards named Relentless Rats.") == "any"
-    assert mtg._deck_limit("A deck can have up to seven cards named Seven Dwarves.") == 7
-    assert mtg._deck_limit("Flying") is None
+    assert _deck_limit("A deck can have any number of cards named Relentless Rats.") == "any"
+    assert _deck_limit("A deck can have up to seven cards named Seven Dwarves.") == 7
+    assert _deck_limit("Flying") is None
 
 
 # --------------------------------------------------------------------------- record shape
@@ -385,7 +387,7 @@ class _NoLegalities(dict):
 
 def test_legalities_not_read(tmp_path):
     card = _v3_card("Ponder", "1", legalities=[{"format": "Modern", "legality": "Banned"}])
-    rows = mtg._v3_faces(_v3_set([_NoLegalities(card)]), "TST.json")
+    rows = _v3_faces(_v3_set([_NoLegalities(card)]), "TST.json")
     assert [r.name for r in rows] == ["Ponder"]
     # a file whose `legalities` is garbage imports the same as one without the field
     with_junk = _v3_card("Ponder", "1", legalities="not even a list")
