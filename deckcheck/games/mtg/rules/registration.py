@@ -97,7 +97,7 @@ class RegistrationFieldMissing(MtgRule):
                 yield self.finding(ctx, field=label)
 
 
-_DATE_FORMS = re.compile(r"^\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*$")
+_DATE_FORMS = re.compile(r"^\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*(?:日\s*)?$")
 
 
 def _written_date(text: str) -> str:
