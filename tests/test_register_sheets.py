@@ -110,7 +110,9 @@ def test_a_layout_failure_costs_only_that_sheet(five_reg, monkeypatch):
     def broken(result):
         raise KeyError("odd stats")
 
-    monkeypatch.setitem(layouts.LAYOUTS, "fow", layouts.Layout(sections=broken))
+    import deckcheck.games.fow.layout as fow_layout
+
+    monkeypatch.setattr(fow_layout, "LAYOUT", layouts.Layout(sections=broken))
     sheets = sheets_of(render_sheets(five_reg))
     assert len(sheets) == 9
     assert "could not be laid out (KeyError" in sheets[6] and 'class="row blank"' in sheets[6]
