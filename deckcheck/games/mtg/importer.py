@@ -47,12 +47,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import yaml
+
 from deckcheck.carddb.importers.common import DataError, dump_yaml, write_sources
 from deckcheck.games.mtg.importing.mtgjson import read_source
 from deckcheck.games.mtg.importing.records import (_english_names, _set_order, build_records,
                                                    confusable_groups, confusable_pairs,
                                                    name_collisions, set_counts, sets_table)
 from deckcheck.games.mtg.importing.rows import Source, _number_sort
+from deckcheck.resources import data_dir, shared_dir, user_data_dir
 
 IMPORTER_VERSION = "1.0"
 
@@ -159,8 +162,6 @@ collisions: keys (normalised; Traditional folded to Simplified) that name more t
 
 
 def _default_source() -> Path:
-    from deckcheck.resources import shared_dir
-
     shared = shared_dir()
     if shared is None:
         raise DataError("no source given and ../shared (the public data sets) is absent")
@@ -168,8 +169,6 @@ def _default_source() -> Path:
 
 
 def _read_base(folder: Path) -> tuple[list[dict], dict]:
-    import yaml
-
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         with (folder / "cards.yaml").open(encoding="utf-8") as fh:
@@ -240,8 +239,6 @@ def merge_with_base(records: list[dict], set_rows: list[dict], base: Path,
 
 
 def _user_folder() -> Path:
-    from deckcheck.resources import user_data_dir
-
     return user_data_dir() / "cards" / "mtg"
 
 
@@ -254,8 +251,6 @@ def run(source: Path | None = None, out: Path | None = None, *,
     data folder (``deckcheck cards import mtgjson FILE``); ``False`` turns merging off.
     Returns a summary of counts (totals, per set, confusables, collisions).
     """
-    from deckcheck.resources import data_dir
-
     source = Path(source) if source else _default_source()
     shipped = data_dir("cards") / "mtg"
     if out is None:
