@@ -19,8 +19,8 @@ import pytest
 from deckcheck.api import Options, check_file, check_source
 from deckcheck.config import Config
 from deckcheck.games.registry import game_ids, game_of_code
-from deckcheck.i18n import (LANGS, _locale, Render, catalog, section,
-                            section_title, t, zone_name)
+from deckcheck.i18n import LANGS, Render, _locale, catalog, t, zone_name
+from deckcheck.i18n_tables import section, section_title
 from deckcheck.reading import SourceText
 from deckcheck.rules.base import all_rules
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from html import escape
 
 from deckcheck import __version__
-from deckcheck.i18n import chart as chart_in, section as section_in, t, zone_name
+from deckcheck.i18n import t, zone_name
+from deckcheck.i18n_tables import chart as chart_in, section as section_in
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
 from deckcheck.safetext import markup_exact, visible

@@ -8,7 +8,8 @@ where the table wraps a long name onto a line of its own.
 
 from __future__ import annotations
 
-from deckcheck.i18n import section, t, zone_name
+from deckcheck.i18n import t, zone_name
+from deckcheck.i18n_tables import section
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import Reporter, summary
 from deckcheck.safetext import guard_lines, log_safe

@@ -575,7 +575,7 @@ def _fdk_key_patterns():
 
 DYNAMIC_SOURCES = {
     "deckcheck.i18n:_locale": _locale_patterns,
-    "deckcheck.i18n:_cell": _cell_patterns,
+    "deckcheck.i18n_tables:_cell": _cell_patterns,
     "deckcheck.games.fow.fdk:_key_span": _fdk_key_patterns,
 }
 
@@ -670,11 +670,11 @@ def _package():
     return all_patterns()
 
 
-#: the number of patterns the package used when the audit was written (321), less the ten
-#: patterns the catalogue matched on English messages before messages were translated by
-#: their ids; a drop means that the collector stopped seeing some (a pattern moved into a
-#: function, a module not imported)
-AUDITED_AT_LEAST = 311
+#: the number of distinct patterns the package uses (321 when the audit was written; then
+#: the catalogue's ten patterns over English messages went when messages were translated by
+#: their ids, and a few patterns the games' readers shared became one); a drop means that
+#: the collector stopped seeing some (a pattern moved into a function, a module not imported)
+AUDITED_AT_LEAST = 308
 
 
 def test_every_dynamic_pattern_has_a_provider():
