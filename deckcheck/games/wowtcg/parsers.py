@@ -22,8 +22,8 @@ from pathlib import Path
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Severity
-from deckcheck.parsing.text import (MAX_COUNT, MAX_LINE, TextParser, parse_card_text,
-                                    unparseable)
+from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, TextParser,
+                                    parse_card_text, unparseable)
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import UnknownSection, UnparseableLine
 
@@ -179,10 +179,6 @@ def parse_seriallos(src: SourceText, game: Game) -> DeckList:
 # ---------------------------------------------------------------------------------------
 # CSV
 
-# blanks within the line only, and possessive: a long run of blanks is not split between
-# the blanks and the name in every possible way (one line of spaces took minutes)
-_CSV_ROW = re.compile(r'^[ \t]*+(?:"(?:[^"]|"")*+"|[^,"\n]++)[ \t]*,[ \t]*\d+[ \t]*,',
-                      re.MULTILINE)
 _SB_WORDS = {"sideboard", "sb", "side", "side deck", "备牌", "備牌"}
 
 
@@ -190,7 +186,7 @@ def looks_like_csv(path: str, text: str) -> bool:
     if Path(path).suffix.lower() == ".csv":
         return True
     lines = [l for l in split_lines(text[:65536]) if l.strip()]
-    hits = len(_CSV_ROW.findall(text[:65536]))
+    hits = len(CSV_CARD_ROW.findall(text[:65536]))
     return hits >= 3 and hits >= 0.6 * len(lines)
 
 
