@@ -4,7 +4,7 @@
     python bench/fuzz_rules.py --decks 200 --seed 7
     nice python bench/fuzz_rules.py --decks 2000    # in the background
 
-The decks are those of ``tests/test_properties_rules.py`` (``tests/rule_decks.py``): every
+The decks are those of ``tests/engine/test_properties_rules.py`` (``tests/rule_decks.py``): every
 format of every game, built from the real card data, with and without a date, checked through
 ``deckcheck.api.check_text``. Each deck is checked twice (determinism) and once more with a
 line of the count 0 (which must change nothing). Prints a table per game and every problem

@@ -29,6 +29,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
 #: the format a fixture without one is checked in, by the game prefix of its file name

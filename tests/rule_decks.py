@@ -1,6 +1,6 @@
 """Random deck lists built from the real card data, and the checks every result must pass.
 
-Shared by the rules-level property test (``tests/test_properties_rules.py``, driven by
+Shared by the rules-level property test (``tests/engine/test_properties_rules.py``, driven by
 hypothesis) and the larger run of ``bench/fuzz_rules.py`` (driven by a seeded
 :class:`random.Random`): both hand :func:`random_deck` a random number generator, so the
 decks are the same kind in both.

@@ -9,7 +9,9 @@ import pytest
 
 from deckcheck.api import Options, check_file, check_text
 
-LISTS = Path(__file__).parent / "data" / "real-lists"
+from conftest import ROOT
+
+LISTS = ROOT / "tests" / "data" / "real-lists"
 
 
 def check(name: str, fmt: str):
