@@ -5,9 +5,9 @@ descriptors use it. ``message`` is a ``str.format`` template filled from the fin
 arguments; translations of it live in :mod:`deckcheck.i18n` under the same code.
 
 Rules are registered with :func:`register`. ``game = None`` rules (the ``DCK`` codes) apply
-to every game; game rules live in ``deckcheck/rules/<game>.py``. A rule that handles a check
-the generic ``DCK`` rules would also make lists a *claim* (e.g. ``"size:main:min"``), and the
-generic rule stands aside for that case.
+to every game; game rules live in their game's package (``deckcheck/games/<game>/rules/``).
+A rule that handles a check the generic ``DCK`` rules would also make lists a *claim* (e.g.
+``"size:main:min"``), and the generic rule stands aside for that case.
 """
 
 from __future__ import annotations
