@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Callable
 
 from deckcheck.reading import shown_path
+from deckcheck.safeio import repository_root
 
 #: documentation that lives beside deck lists and is never one
 DOC_FILES = frozenset({"readme.md", "sources.md"})
@@ -64,13 +65,9 @@ SkipHandler = Callable[[Skipped], None]
 
 
 def working_tree(cwd: Path | None = None) -> Path:
-    """The nearest folder at or above the working directory that holds ``.git`` (a clone or
-    a worktree), else the working directory; links resolved."""
-    here = Path(os.path.realpath(cwd or os.getcwd()))
-    for d in (here, *here.parents):
-        if os.path.lexists(d / ".git"):
-            return d
-    return here
+    """The repository holding the working directory (:func:`safeio.repository_root`: the
+    nearest folder at or above it with ``.git``, else the working directory itself)."""
+    return repository_root(Path(cwd or os.getcwd()))
 
 
 def _hidden_part(path: Path, root: Path) -> bool:

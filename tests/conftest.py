@@ -64,3 +64,17 @@ def run_cli(*args: str, input: str | bytes | None = None, cwd: Path | None = Non
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def scalar_strings(value):
+    """Every string in a loaded YAML value (keys included): the importers' tests look
+    through generated card data with it for text that must not be there."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from scalar_strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from scalar_strings(v)
+    elif isinstance(value, str):
+        yield value

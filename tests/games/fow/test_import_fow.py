@@ -21,24 +21,13 @@ from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir
 
+from conftest import scalar_strings
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load_cards(out: Path) -> list[dict]:
     return yaml.load((out / "cards.yaml").read_text(encoding="utf-8"), Loader=_Loader)["cards"]
-
-
-def scalar_strings(value):
-    """Every string in a loaded YAML value (keys included)."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from scalar_strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from scalar_strings(v)
-    elif isinstance(value, str):
-        yield value
 
 
 def answer_keys(record: dict) -> set[str]:

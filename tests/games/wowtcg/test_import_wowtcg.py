@@ -25,6 +25,8 @@ from deckcheck.carddb.importers.common import DataError
 from deckcheck.matching.normalise import key
 from deckcheck.resources import data_dir, shared_dir
 
+from conftest import scalar_strings
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 CARD_FILES = ("cards.yaml", "raid.yaml", "tokens.yaml")
 
@@ -33,19 +35,6 @@ CARD_FILES = ("cards.yaml", "raid.yaml", "tokens.yaml")
 def load_yaml(path: Path):
     """Parsed YAML file, read once per test session (callers must not modify it)."""
     return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-
-
-def scalar_strings(value):
-    """Every string in a loaded YAML value (keys included)."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from scalar_strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from scalar_strings(v)
-    elif isinstance(value, str):
-        yield value
 
 
 # =========================================================================== parsers
