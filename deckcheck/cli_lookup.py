@@ -12,15 +12,23 @@ from deckcheck.cli_base import EXIT_ILLEGAL, Fail, _echo, _write, app, cards_app
 
 @app.command("formats")
 def formats_cmd(
-    what: Optional[str] = typer.Argument(None, help="A game id (fow, mtg, wowtcg, magewars, mageknight), or 'show'."),
-    format_id: Optional[str] = typer.Argument(None, help="With 'show': the format id."),
+    what: Optional[str] = typer.Argument(None, help="A game id (fow, mtg, wowtcg, magewars, mageknight), 'show' or 'import'."),
+    format_id: Optional[str] = typer.Argument(None, help="With 'show': the format id; with 'import': the game id."),
+    source: Optional[str] = typer.Argument(None, help="With 'import': the format files to read (default: the game's folder in ../shared/data)."),
     date: Optional[str] = typer.Option(None, "--date", help="With 'show': the profile in force on this date."),
+    out: Optional[str] = typer.Option(None, "--out", help="With 'import': the output folder (default: the shipped formats/<game> for ../shared data, else the user's formats folder)."),
 ) -> None:
-    """List the formats (of one game), or `formats show FORMAT` to describe one."""
+    """List the formats (of one game), `formats show FORMAT` to describe one, or
+    `formats import GAME [SOURCE]` to write a game's dated formats from public format files."""
     from deckcheck import formats
     from deckcheck.api import UsageError, validate_date
 
     try:
+        if what == "import":
+            _formats_import(format_id, source, out)
+            return
+        if source is not None:
+            raise Fail(f"unexpected argument {source!r} (see `deckcheck formats --help`)")
         if what == "show":
             if not format_id:
                 raise Fail("usage: deckcheck formats show FORMAT (see `deckcheck formats`)")
@@ -38,6 +46,47 @@ def formats_cmd(
         _echo(tabulate(rows, headers=["format", "game", "name"], tablefmt="simple"))
     except (formats.FormatError, UsageError) as exc:
         raise Fail(str(exc)) from None
+
+
+def _formats_import(game: str | None, source: str | None, out: str | None) -> None:
+    """``formats import GAME [SOURCE]``: the game's formats importer writes its format files;
+    the card data decides which profiles a format can load (see the importer)."""
+    from pathlib import Path
+
+    from deckcheck.carddb.importers.common import DataError
+    from deckcheck.games.registry import descriptor, game_ids, resolve
+    from deckcheck.resources import data_dir, shared_dir, user_data_dir
+
+    d = descriptor(game) if game in game_ids() else None
+    if d is None or not d.formats_importer:
+        have = [g for g in game_ids() if descriptor(g).formats_importer]
+        raise Fail(f"usage: deckcheck formats import GAME [SOURCE]; games with a formats "
+                   f"importer: {', '.join(have) or 'none'}")
+    module = resolve(d.formats_importer)
+    shared = shared_dir()
+    if source is None:
+        if shared is None:
+            raise Fail("no SOURCE given and ../shared/data is not present; give the folder")
+        src = shared / "data" / module.SHARED_SOURCE
+    else:
+        src = Path(source)
+    if not src.is_dir():
+        raise Fail(f"{src}: no such folder (give the folder of the format files)")
+    from_shared = shared is not None and src.resolve().is_relative_to(shared.resolve())
+    if out:
+        dest = Path(out)
+    elif from_shared:
+        dest = data_dir("formats") / d.id
+    else:
+        dest = user_data_dir() / "formats" / d.id
+    g, db = _game_db(d.id)
+    try:
+        summary = module.run(src, dest, db)
+    except DataError as exc:
+        raise Fail(str(exc)) from None
+    _echo(f"wrote {dest}")
+    for k, v in (summary or {}).items():
+        _echo(f"  {k}: {v}")
 
 
 def _game_db(game: str):

@@ -31,6 +31,9 @@ class Descriptor:
     rules: tuple[str, ...] = ()
     #: the importer module (``run(source, out, …)``) of ``deckcheck cards import <id>``
     importer: str | None = None
+    #: the formats importer module (``run(source, out, db)``, ``SHARED_SOURCE``) of
+    #: ``deckcheck formats import <id>``
+    formats_importer: str | None = None
     #: other names ``cards import`` accepts for this game's importer (``mtgjson``)
     importer_aliases: tuple[str, ...] = ()
     #: the importer's default source, under ``../shared/data/`` (default: the game id)

@@ -10,6 +10,7 @@ GAME = Descriptor(
     importer="deckcheck.games.mtg.importer",
     layout="deckcheck.games.mtg.layout:LAYOUT",
     importer_aliases=("mtgjson",),
+    formats_importer="deckcheck.games.mtg.importing.forge_formats",
     shared_source="mtg/mtgjson3/json",
     user_imports=True,
     player_id="deckcheck.games.mtg.layout:PLAYER_ID",
