@@ -51,12 +51,22 @@ def test_sideboard_rule_by_event_date():
 
 
 def test_date_before_every_profile_is_a_usage_error(cli):
-    with pytest.raises(UsageError, match="earliest is 2011-09-30"):
-        check_text(DELVER, date="2011-09-29")
+    """Standard begins with Forge's first Type 2 file (1995-01-10); before it, exit 2."""
+    with pytest.raises(UsageError, match="earliest is 1995-01-10"):
+        check_text(DELVER, date="1995-01-09")
+    r = cli("check", str(EXAMPLES / "delver-dka.txt"), "--date", "1994-06-01")
+    assert r.returncode == 2
+    err = r.stderr.decode()
+    assert "1995-01-10" in err and "Type 2" in err and "Traceback" not in err
+
+
+def test_a_profile_whose_sets_are_missing_stops_and_names_them(cli):
+    """2011-08-01 is Standard (M12): ZEN WWK ROE M11 are not in the shipped data."""
     r = cli("check", str(EXAMPLES / "delver-dka.txt"), "--date", "2011-08-01")
     assert r.returncode == 2
     err = r.stderr.decode()
-    assert "2011-09-30" in err and "SOM MBS NPH M12 ISD DKA" in err and "Traceback" not in err
+    assert "profile 2011-07-15" in err and "ZEN WWK ROE M11" in err
+    assert "Jace, the Mind Sculptor" in err and "Traceback" not in err
 
 
 def test_json_through_the_cli(cli):
@@ -144,7 +154,7 @@ def test_formats_listing(cli):
 ])
 def test_later_formats_name_the_missing_data(fmt, missing):
     with pytest.raises(UsageError) as err:
-        check_text(DELVER, fmt)
+        check_text(DELVER, fmt, "2012-02-25")
     message = str(err.value)
     for word in missing:
         assert word in message
@@ -183,7 +193,7 @@ def _allprintings(tmp: Path) -> Path:
     stand-in card per older Modern set, and the Modern banned cards (test facts only)."""
     from deckcheck.formats import load
 
-    banned = load("mtg-modern").profiles[0]["banned"]
+    banned = load("mtg-modern").for_date("2012-02-25").profile["banned"]
     data = {"AVR": _set("AVR", "Avacyn Restored", "2012-05-04", [
         _v5("Test Angel of Restoration", 1, "AVR"),
         _v5("Island", 232, "AVR", types=["Land"], supertypes=["Basic"], subtypes=["Island"],
@@ -257,7 +267,7 @@ def test_modern_works_after_import(user_data, cli):
     deck = tmp / "modern.txt"
     deck.write_text("Format: mtg-modern\n4 Ponder\n4 Test Card ZEN\n4 Test Card LEA\n"
                     "48 Island\n", "utf-8")
-    r = cli("check", str(deck), "--output-format", "json", env=env)
+    r = cli("check", str(deck), "--date", "2012-02-25", "--output-format", "json", env=env)
     assert r.returncode == 1, r.stderr.decode()
     res = _json(r)
     got = sorted((f["code"], f["card"]) for f in res["findings"])

@@ -1,0 +1,172 @@
+"""Magic formats from Forge's format files: the importer on real Forge files (skipped when
+../shared is absent) and the shipped profiles on real dates with the shipped six sets."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+import pytest
+import yaml
+
+from conftest import ROOT, SHARED
+from deckcheck.api import UsageError, check_text
+from deckcheck.formats import load
+
+FORGE = SHARED / "data/mtg/forge/forge-gui/res/formats" if SHARED else None
+needs_forge = pytest.mark.skipif(FORGE is None or not FORGE.is_dir(),
+                                 reason="../shared/data/mtg/forge (Forge's format files) is absent")
+EXAMPLES = ROOT / "examples" / "mtg"
+DELVER = (EXAMPLES / "delver-dka.txt").read_text(encoding="utf-8")
+FORMATS = ROOT / "formats" / "mtg"
+
+
+def _sets(fid: str, date: str) -> list[str]:
+    return load(fid).for_date(date).get("sets")
+
+
+# --------------------------------------------------------------------------- reading Forge files
+
+@needs_forge
+def test_parse_real_forge_files():
+    from deckcheck.games.mtg.importing.forge_formats import parse_forge_file
+
+    dka = parse_forge_file(FORGE / "Archive/Standard/2012-02-03.txt")
+    assert dka["Name"] == "Standard (DKA)" and dka["Effective"] == "2012-02-03"
+    assert dka["Sets"] == ["SOM", "MBS", "NPH", "M12", "ISD", "DKA"] and "Banned" not in dka
+    m12 = parse_forge_file(FORGE / "Archive/Standard/2011-07-01.txt")
+    assert m12["Banned"] == ["Jace, the Mind Sculptor", "Stoneforge Mystic"]
+    type2 = parse_forge_file(FORGE / "Archive/Standard/1995-01-10.txt")
+    assert "Channel" in type2["Restricted"] and type2["RestrictedLegendary"] == "true"
+    brawl = parse_forge_file(FORGE / "Casual/Brawl.txt")     # a trailing ';' adds no name
+    assert brawl["Banned"][-1] == "Winota, Joiner of Forces" and "" not in brawl["Banned"]
+
+
+@needs_forge
+def test_forge_codes_become_mtgjson_v3_codes():
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    imp = Importer(FORGE)
+    prof = imp.profile("mtg-modern", FORGE / "Archive/Modern/2012-02-03.txt")
+    assert "CON" in prof["sets"] and "CFX" not in prof["sets"]
+    assert prof["from"] == _dt.date(2012, 2, 3)
+    assert prof["source"] == "Forge Archive/Modern/2012-02-03.txt (Card-Forge/forge 7dfeb79)"
+    undated = imp.profile("mtg-standard", FORGE / "Sanctioned/Standard.txt")
+    assert undated["from"] == _dt.date(2025, 9, 26) and "newest set SPM" in undated["source"]
+
+
+@needs_forge
+def test_the_shipped_formats_are_the_importers_output(tmp_path):
+    """Importing ../shared again with the shipped card data reproduces formats/mtg exactly."""
+    from deckcheck import carddb
+    from deckcheck.games.base import load_game
+    from deckcheck.games.mtg.importing import forge_formats
+
+    game = load_game("mtg")
+    summary = forge_formats.run(FORGE, tmp_path, carddb.load("mtg", game.match_params))
+    assert set(summary) == {p.stem for p in tmp_path.glob("*.yaml")}
+    for path in sorted(tmp_path.glob("*.yaml")):
+        assert path.read_text("utf-8") == (FORMATS / path.name).read_text("utf-8"), path.name
+
+
+def test_a_broken_forge_file_names_its_line(tmp_path):
+    from deckcheck.carddb.importers.common import DataError
+    from deckcheck.games.mtg.importing.forge_formats import parse_forge_file
+
+    bad = tmp_path / "x.txt"
+    bad.write_text("[format]\nName:X\nthis line has no key\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"x\.txt:3: not a 'Key:value' line"):
+        parse_forge_file(bad)
+
+
+def test_formats_import_of_no_forge_folder_is_a_usage_error(cli, tmp_path):
+    r = cli("formats", "import", "mtg", str(tmp_path), "--out", str(tmp_path / "out"))
+    assert r.returncode == 2 and "not a Forge formats folder" in r.stderr.decode()
+    r = cli("formats", "import", "fow", str(tmp_path))
+    assert r.returncode == 2 and "games with a formats importer: mtg" in r.stderr.decode()
+
+
+# --------------------------------------------------------------------------- real dates
+
+def test_standard_on_real_dates():
+    assert _sets("mtg-standard", "2012-02-25") == ["SOM", "MBS", "NPH", "M12", "ISD", "DKA"]
+    assert not {"ZEN", "WWK", "ROE", "M11"} & set(_sets("mtg-standard", "2012-02-25"))
+    summer = load("mtg-standard").for_date("2011-09-29")         # the day before ISD
+    assert "WWK" in summer.get("sets") and "Jace, the Mind Sculptor" in summer.get("banned")
+    assert "WWK" not in _sets("mtg-standard", "2011-09-30")      # Worldwake left Standard
+    assert _sets("mtg-standard", "1995-01-10") == ["3ED", "DRK", "FEM"]
+    assert "Braingeyser" in load("mtg-standard").for_date("1995-02-01").get("restricted")
+
+
+def test_innistrad_era_lists_check_on_their_dates():
+    assert check_text(DELVER, "mtg-standard", "2012-02-25").legal
+    zh = (EXAMPLES / "humans-dka-zh-hant.txt").read_text(encoding="utf-8")
+    assert check_text(zh, "mtg-standard", "2012-03-10").legal
+    dka_card = check_text(DELVER, "mtg-standard", "2012-01-15")      # Thalia is DKA
+    assert [f.card for f in dka_card.findings if f.code == "MTG201"] == \
+        ["Thalia, Guardian of Thraben"]
+
+
+def test_standard_after_the_loaded_data_warns_and_keeps_the_later_facts():
+    r = check_text(DELVER, "mtg-standard", "2012-06-01")
+    assert r.legal and [f.code for f in r.findings] == ["MTG206"]
+    data = yaml.safe_load((FORMATS / "mtg-standard.yaml").read_text("utf-8"))
+    held = data["withheld"]["profiles"]
+    assert held[0]["from"] == _dt.date(2012, 5, 4) and "AVR" in held[0]["sets"]
+    assert data["data_until"] == _dt.date(2012, 5, 3)
+
+
+@pytest.mark.parametrize("fid,before,first", [
+    ("mtg-standard", "1995-01-09", "1995-01-10"), ("mtg-pioneer", "2019-10-20", "2019-10-21"),
+    ("mtg-modern", "2011-05-18", "2011-05-19"), ("mtg-pauper", "2019-05-23", "2019-05-24"),
+])
+def test_a_date_before_the_format_existed_is_a_usage_error(cli, fid, before, first):
+    with pytest.raises(UsageError, match=f"earliest is {first}"):
+        check_text(DELVER, fid, before)
+    deck = EXAMPLES / "delver-dka.txt"
+    r = cli("check", "-f", fid, str(deck), "--date", before)
+    assert r.returncode == 2 and first in r.stderr.decode() and "Traceback" not in r.stderr.decode()
+
+
+def test_later_formats_stop_and_name_the_missing_sets():
+    with pytest.raises(UsageError) as err:
+        check_text(DELVER, "mtg-pioneer", "2020-01-01")
+    assert "RTR" in str(err.value) and "Oko, Thief of Crowns" in str(err.value)
+    with pytest.raises(UsageError, match="Black Lotus"):
+        check_text(DELVER, "mtg-vintage")
+
+
+def test_vintage_restricts_and_modern_bans_by_date():
+    vintage = load("mtg-vintage")
+    assert "Black Lotus" in vintage.for_date("2012-03-01").get("restricted")
+    assert "Black Lotus" in vintage.for_date("2025-10-01").get("restricted")
+    modern = load("mtg-modern")
+    assert "Wild Nacatl" in modern.for_date("2012-02-25").get("banned")
+    assert "Wild Nacatl" not in modern.for_date("2014-03-01").get("banned")   # unbanned 2014
+    assert "CON" in modern.for_date("2012-02-25").get("sets")
+
+
+def test_every_dated_format_records_data_until():
+    from deckcheck.formats import all_formats
+
+    mtg = {f.id: f for f in all_formats(game="mtg")}
+    for fid in ("mtg-standard", "mtg-pioneer", "mtg-modern", "mtg-legacy", "mtg-vintage",
+                "mtg-pauper", "mtg-historic", "mtg-innistrad-block", "mtg-premodern",
+                "mtg-brawl", "mtg-commander", "mtg-oathbreaker", "mtg-duel-commander",
+                "mtg-pauper-commander"):
+        assert fid in mtg
+        fmt = mtg[fid]
+        if fmt.profiles:
+            newest = max(p["from"] for p in fmt.profiles)
+            until = fmt.data["data_until"]
+            until = until.isoformat() if hasattr(until, "isoformat") else str(until)
+            assert until >= newest, fid
+    assert str(mtg["mtg-modern"].data["data_until"]) == "2022-11-18"
+    assert str(mtg["mtg-pioneer"].data["data_until"]) == "2022-04-29"
+
+
+def test_commander_keeps_checking_with_its_ban_list_withheld():
+    data = yaml.safe_load((FORMATS / "mtg-commander.yaml").read_text("utf-8"))
+    held = data["withheld"]["profiles"][0]
+    assert "Black Lotus" in held["banned"] and "Casual/Commander.txt" in held["source"]
+    text = (ROOT / "tests/cases/_decks/mtg/commander-olivia.txt").read_text(encoding="utf-8")
+    assert check_text(text, "mtg-commander").legal
