@@ -7,8 +7,12 @@
   OCTGN spellings of names, which become aliases;
 * ``fowdb/app/helpers/data/{clusters,formats}.json`` - fowdb's cluster and format lists;
 
+* ``bans/banlists.json`` - the dated Wanderer and New Frontiers ban lists and rotations;
+
 and writes ``cards.yaml`` (the card records), ``clusters.yaml`` (cluster -> sets, fowdb
-formats -> clusters) and ``SOURCES.md``.
+formats -> clusters) and ``SOURCES.md``, and from the ban lists the dated formats
+``fow-wanderer.yaml`` and ``fow-new-frontiers.yaml`` (into the shipped ``formats/fow/`` when
+``out`` is the shipped ``cards/fow/``, else into ``out/formats/``).
 
 Record model (see ``CARDS_HEADER`` for the field list written at the top of ``cards.yaml``):
 
@@ -39,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.importers.common import DataError, compact, dump_yaml, write_sources
+from deckcheck.games.fow.importing.banlists import derive_formats, header_for
 from deckcheck.games.fow.importing.fowdb import read_fowdb
 from deckcheck.games.fow.importing.fowsim import (Face, Record, group_by_name, link_faces,
                                                   read_fowsim)
@@ -199,10 +204,39 @@ def run(source: Path, out: Path) -> dict:
                   files=["cards.yaml", "clusters.yaml"])
 
     summary = summarise(records, fronts, faces)
+    summary.update(write_ban_formats(source, out))
     summary.update(octgn)
     summary.update(alias_counts)
     summary["seconds"] = round(time.perf_counter() - started, 2)
     return summary
+
+
+BANLISTS = Path("bans/banlists.json")
+
+
+def formats_dir_for(out: Path) -> Path:
+    """Where the derived formats go: the shipped ``formats/fow`` beside the shipped cards,
+    else a ``formats`` folder inside ``out`` (a trial import never touches the shipped ones)."""
+    from deckcheck.resources import data_dir
+
+    if out.resolve() == (data_dir("cards") / "fow").resolve():
+        return data_dir("formats") / "fow"
+    return out / "formats"
+
+
+def write_ban_formats(source: Path, out: Path) -> dict:
+    """Derive the dated formats from ``bans/banlists.json`` (skipped, and said so, when the
+    shared data has no ban lists)."""
+    path = source / BANLISTS
+    if not path.is_file():
+        return {"ban_formats": f"skipped: no {BANLISTS} in {source}"}
+    target = formats_dir_for(out)
+    written = {}
+    for fid, fmt in derive_formats(path).items():
+        dump_yaml(target / f"{fid}.yaml", fmt, header=header_for(fid, path))
+        written[fid] = len(fmt["profiles"])
+    return {"ban_formats": ", ".join(f"{k} ({v} profiles)" for k, v in written.items()),
+            "ban_formats_dir": str(target)}
 
 
 _FIELD_ORDER = ["id", "name", "aliases", "faces", "types", "subtypes", "stone_class",
