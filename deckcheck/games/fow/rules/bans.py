@@ -107,7 +107,8 @@ class CombinationBanned(FowRule):
         for combo in ctx.fmt.get("combination_banned") or ():
             names = list(dict.fromkeys(canonical(ctx, n) for n in combo))
             if len(names) > 1 and all(n in first for n in names):
-                last = max((first[n] for n in names), key=lambda e: e.line or 0)
+                names.sort(key=lambda n: first[n].line or 0)   # named in the list's order
+                last = first[names[-1]]
                 yield self.finding(ctx, zone=last.zone, card=last.card, line=last.line,
                                    actual=len(names),
                                    cards=" + ".join(ctx.label(first[n].card) for n in names),
