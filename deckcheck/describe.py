@@ -45,8 +45,8 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
     else:
         lines.append("Copy limits: none")
     pool_field = fmt.get("pool_field") or "sets"
-    pool = fmt.get(pool_field)
-    lines.append(f"Card pool ({pool_field}): " + (" ".join(pool) if isinstance(pool, list)
+    pool = (fmt.for_date(date) if fmt.profiles else fmt).get(pool_field)
+    lines.append(f"Card pool ({pool_field}{', dated' if fmt.profiles else ''}): " + (" ".join(pool) if isinstance(pool, list)
                                                  else "any card in the data"))
     profiles = fmt.profiles
     if profiles:
@@ -55,20 +55,37 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
 
         chosen = fmt.for_date(date).profile if profiles else None
         rows = []
+        incomplete = any(p.get("incomplete") for p in profiles)
         for p in sorted(profiles, key=lambda p: p["from"]):
             mark = "*" if chosen is not None and p["from"] == chosen["from"] else ""
-            rows.append([mark + p["from"], p.get("name") or "", " ".join(p.get("sets") or []),
+            pool = p.get(pool_field) or []
+            rows.append([mark + p["from"], p.get("name") or "",
+                         " ".join(pool) if isinstance(pool, list) else str(pool),
                          ", ".join(p.get("banned") or []) or "none",
                          ", ".join(p.get("restricted") or []) or "none",
-                         p.get("next_change") or ""])
-        lines.append(tabulate(rows, headers=["from", "name", "sets", "banned", "restricted",
-                                             "next change"], tablefmt="simple"))
+                         p.get("next_change") or ""]
+                        + (["yes" if p.get("incomplete") else ""] if incomplete else []))
+        lines.append(tabulate(rows, headers=["from", "name", pool_field, "banned",
+                                             "restricted", "next change"]
+                              + (["incomplete"] if incomplete else []), tablefmt="simple"))
+        if chosen is not None and chosen.get("combination_banned"):
+            lines.append(f"Combination bans ({chosen['from']}): "
+                         + "; ".join(" + ".join(c) for c in chosen["combination_banned"]))
+        if chosen is not None and chosen.get("incomplete"):
+            lines.append(f"Incomplete ({chosen['from']}): "
+                         + (chosen.get("incomplete_note") or "the sources are partial"))
     else:
         banned = fmt.get("banned") or []
         restricted = fmt.get("restricted") or []
         lines.append("Banned: " + (", ".join(banned) if banned else "none"))
         if restricted:
             lines.append("Restricted: " + ", ".join(restricted))
+    if fmt.data.get("data_until"):
+        lines.append(f"Data until: {fmt.data['data_until']} (a check on a later date is "
+                     "warned, DCK029)")
+    if fmt.data.get("incomplete"):
+        lines.append("Incomplete: some of this format's data is incomplete (the profiles "
+                     "marked incomplete; a check on one reports why, DCK030)")
     for note in fmt.get("notes") or []:
         lines.append(f"Note: {note}")
     return guard_lines("\n".join(lines))

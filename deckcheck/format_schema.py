@@ -78,6 +78,9 @@ class Profile(BaseModel):
     sets: Union[list[str], Literal["any"], None] = None
     banned: list[str] = []
     restricted: list[str] = []
+    #: the sources leave this profile's state open in part; ``incomplete_note`` says how
+    incomplete: bool = False
+    incomplete_note: str | None = None
 
 
 class FormatModel(BaseModel):
@@ -97,6 +100,10 @@ class FormatModel(BaseModel):
     rules: dict[str, list[str]] = {}     # {disable: [...], enable: [...]} by code prefix
     notes: list[str] = []
     master_hero: MasterHeroLimit | None = None   # wowtcg only (dropped from the output if unset)
+    #: the last day the format's (dated) data covers: a check on a later date is warned
+    data_until: str | None = None
+    #: some of the format's data is incomplete (its profiles' ``incomplete_note`` say which)
+    incomplete: bool = False
 
     @field_validator("copies", mode="before")
     @classmethod

@@ -7,7 +7,10 @@ key, everything else is replaced). ``abstract: true`` formats exist only to be e
 
 Dated profiles (``profiles: [{from: 2012-02-03, sets: [...], banned: [...]}]``) override
 the format's fields from their date on; :meth:`Format.for_date` picks the newest profile in
-force on a date (default: the newest of all).
+force on a date (default: the newest of all). ``data_until:`` (a date) is the last day the
+format's data covers, and a profile's ``incomplete: true`` (with ``incomplete_note``) says
+the sources leave its state open in part: the rules of ``deckcheck/rules/dated.py`` report
+both, so a check past the data or on incomplete data never passes silently.
 
 ``_game.yaml`` in each game folder is the game definition (zones, headers), not a format.
 Everything is validated once with pydantic and kept in a compiled cache.
@@ -208,6 +211,8 @@ def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
                     if k not in ("abstract", "id", "name", "_file")}
             data = _deep_merge(base, data)
         data.setdefault("game", files[fid].parent.name)
+        if data.get("data_until"):
+            data["data_until"] = _iso(data["data_until"], f"{files[fid]}: data_until")
         if data.get("profiles"):
             profiles = []
             for i, prof in enumerate(data["profiles"]):

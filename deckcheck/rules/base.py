@@ -201,6 +201,7 @@ def load_rules(game: str | None = None) -> None:
     from deckcheck.games.registry import descriptor, game_ids
 
     importlib.import_module("deckcheck.rules.core")
+    importlib.import_module("deckcheck.rules.dated")
     for g in [game] if game else game_ids():
         if g in _LOADED_GAMES:
             continue

@@ -474,8 +474,9 @@ class DateIgnored(Rule):
     """A date was given (``--date``, or a date in the config) for a game whose rules in
     deckcheck do not change with the date: the list is checked as it is, whatever the date.
 
-    Only Magic has dated formats (Standard profiles, set release dates); for Magic formats
-    that ignore the date, MTG208 says so. ``deckcheck register`` checks every list on the
+    Magic has dated formats (Standard profiles, set release dates; for Magic formats that
+    ignore the date, MTG208 says so), and so has Force of Will (Wanderer, New Frontiers); a
+    format of such a game that does not change with the date says ``dated: false``. ``deckcheck register`` checks every list on the
     event date and does not report this.
     """
 
@@ -483,10 +484,15 @@ class DateIgnored(Rule):
     name = "date-ignored"
     severity = Severity.INFO
     message = "The date {date} has no effect: deckcheck's {game} rules do not change with the date."
+    # a format of a dated game that says ``dated: false`` (it has no dated profiles)
+    messages = {"format": "The date {date} has no effect: {format} does not change with the "
+                          "date (its game's dated formats do)."}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         if ctx.date and not ctx.game.dated:
             yield self.finding(ctx, date=ctx.date, game=ctx.game.name)
+        elif ctx.date and ctx.fmt.get("dated") is False:
+            yield self.finding(ctx, date=ctx.date, game=ctx.game.name, variant="format")
 
 
 @register

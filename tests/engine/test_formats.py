@@ -10,7 +10,7 @@ from deckcheck.formats import Format, FormatError, _compile
 
 def test_extends_merges_zones_and_keeps_own_keys():
     fmt = formats.load("fow-new-frontiers")
-    assert fmt.game == "fow" and fmt.get("clusters") == ["Lapis", "Reiya"]
+    assert fmt.game == "fow" and fmt.for_date("2018-06-01").get("clusters") == ["Lapis", "Reiya"]
     assert fmt.zone("main")["max"] == 60 and fmt.zone("stone") == {"min": 10, "max": 20,
                                                                     "allow_types": ["magic_stone"],
                                                                     "counted": True}

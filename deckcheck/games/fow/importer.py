@@ -7,8 +7,12 @@
   OCTGN spellings of names, which become aliases;
 * ``fowdb/app/helpers/data/{clusters,formats}.json`` - fowdb's cluster and format lists;
 
+* ``bans/banlists.json`` - the dated Wanderer and New Frontiers ban lists and rotations;
+
 and writes ``cards.yaml`` (the card records), ``clusters.yaml`` (cluster -> sets, fowdb
-formats -> clusters) and ``SOURCES.md``.
+formats -> clusters) and ``SOURCES.md``, and from the ban lists the dated formats
+``fow-wanderer.yaml`` and ``fow-new-frontiers.yaml`` (into the shipped ``formats/fow/`` when
+``out`` is the shipped ``cards/fow/``, else into ``out/formats/``).
 
 Record model (see ``CARDS_HEADER`` for the field list written at the top of ``cards.yaml``):
 
@@ -39,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.importers.common import DataError, compact, dump_yaml, write_sources
+from deckcheck.games.fow.importing.banlists import derive_formats, header_for
 from deckcheck.games.fow.importing.fowdb import read_fowdb
 from deckcheck.games.fow.importing.fowsim import (Face, Record, group_by_name, link_faces,
                                                   read_fowsim)
@@ -195,14 +200,71 @@ def run(source: Path, out: Path) -> dict:
     notes += cluster_notes
     if octgn["octgn_unmatched"]:
         notes.append("OCTGN cards without a fowsim match: " + "; ".join(octgn["octgn_unmatched"]))
+    bans = write_ban_formats(source, out)
+    notes += BAN_NOTES if "ban_formats_dir" in bans else [bans["ban_formats"]]
     write_sources(out, "fow", "Force of Will", SOURCES, notes=notes,
                   files=["cards.yaml", "clusters.yaml"])
 
     summary = summarise(records, fronts, faces)
+    summary.update(bans)
     summary.update(octgn)
     summary.update(alias_counts)
     summary["seconds"] = round(time.perf_counter() - started, 2)
     return summary
+
+
+BANLISTS = Path("bans/banlists.json")
+#: what SOURCES.md says of the dated formats the import derives (facts of banlists.json)
+BAN_NOTES = [
+    "The dated formats formats/fow/fow-wanderer.yaml and formats/fow/fow-new-frontiers.yaml "
+    "are derived from data/fow/bans/banlists.json of the shared data (schema 1, compiled "
+    "2026-12-01; every source address is in each profile's `source`) with the readings in "
+    "deckcheck/games/fow/data/banlists.yaml; their `notes` list what is not applied.",
+    "Not sourced, so not in any profile: the Wanderer list before 2018-06-08 and every change "
+    "from 2018-06-08 to 2020-08-21; the start of the Horn of Sacred Beasts, Gretel, Law of "
+    "Silence and Change the World bans; the content of the 2018-03-02 announcement; the date "
+    "of the undated official 24-card snapshot of 2021; any change between 2021-12-10 and "
+    "2022-05-26 and between 2022-08-26 and 2023-02-24 (the combination bans Mariabella + Hyde "
+    "and Spirit of Decay + either Asuka, removed on 2023-02-24, started then); the day of the "
+    "December 2023 update (applied from 2023-12-01) and all of it but Ragnarok; the "
+    "classification of the nine cards of 2024-11-29; anything after 2024-11-29; a complete "
+    "combination-ban list at any date; the Alice Zeus Incarnate ban (between 2023-05-06 and "
+    "2024-11-29).",
+    "New Frontiers, not sourced: the start of Alice + Lapis (attested on 2017-09-01), the day of "
+    "the rotation to Lapis + Reiya (between 2017-08-17 and 2018-03-09: both pools are accepted "
+    "and the profile says so), the effective date of the 2017-12-25 bans (the announcement "
+    "date is used), the Reflect/Refrain printing banned on 2017-09-01 (not applied), the "
+    "rotations after Reiya + New Valhalla (data until 2019-11-11) and the last day of the "
+    "format (discontinued in 2022). The European list of 2017-10-09 is not applied.",
+    "fowsim's BANNED_CARDS (June 2022) is used only for the ten combination pairs a later "
+    "official announcement removes; its single-card list is not used (TTW-006 is Galahad, "
+    "not Change the World; TST-024 and MSW-102 are in no announcement).",
+]
+
+
+def formats_dir_for(out: Path) -> Path:
+    """Where the derived formats go: the shipped ``formats/fow`` beside the shipped cards,
+    else a ``formats`` folder inside ``out`` (a trial import never touches the shipped ones)."""
+    from deckcheck.resources import data_dir
+
+    if out.resolve() == (data_dir("cards") / "fow").resolve():
+        return data_dir("formats") / "fow"
+    return out / "formats"
+
+
+def write_ban_formats(source: Path, out: Path) -> dict:
+    """Derive the dated formats from ``bans/banlists.json`` (skipped, and said so, when the
+    shared data has no ban lists)."""
+    path = source / BANLISTS
+    if not path.is_file():
+        return {"ban_formats": f"skipped: no {BANLISTS} in {source}"}
+    target = formats_dir_for(out)
+    written = {}
+    for fid, fmt in derive_formats(path).items():
+        dump_yaml(target / f"{fid}.yaml", fmt, header=header_for(fid, path))
+        written[fid] = len(fmt["profiles"])
+    return {"ban_formats": ", ".join(f"{k} ({v} profiles)" for k, v in written.items()),
+            "ban_formats_dir": str(target)}
 
 
 _FIELD_ORDER = ["id", "name", "aliases", "faces", "types", "subtypes", "stone_class",

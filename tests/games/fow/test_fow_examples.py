@@ -22,7 +22,6 @@ EXAMPLES = ROOT / "examples" / "fow"
 # Legal files list only their info/warning codes: an error code there would make them illegal.
 EXPECTED: dict[str, tuple[int, str, set[str]]] = {
     "legal/grimm.txt": (0, "fow-classic", set()),                        # L3
-    "legal/grimm-wanderer.txt": (0, "fow-wanderer", set()),              # L6
     "legal/grimm-basic-stones.txt": (0, "fow-classic", set()),           # L4: 12 basic stones
     "legal/grimm-64.txt": (0, "fow-classic", set()),                     # L5
     "legal/grimm-zh-hant-utf8.txt": (0, "fow-classic", set()),           # L7
@@ -41,6 +40,7 @@ EXPECTED: dict[str, tuple[int, str, set[str]]] = {
     "legal/grimm-extra-key.fdk": (0, "fow-classic", {"DCK022"}),        # unknown .fdk key
     "legal/grimm-side-wanderer.fdk": (0, "fow-wanderer", set()),
     "illegal/main-39.txt": (1, "fow-classic", {"FOW101"}),               # I1
+    "illegal/grimm-wanderer.txt": (1, "fow-wanderer", {"FOW128"}),       # L6: Gretel, Law of Silence banned
     "illegal/main-64-wanderer.txt": (1, "fow-wanderer", {"FOW102"}),     # I2
     "illegal/five-copies.txt": (1, "fow-classic", {"FOW109"}),           # I3
     "illegal/special-stone-five.txt": (1, "fow-classic", {"FOW110"}),    # I4

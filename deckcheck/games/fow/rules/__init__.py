@@ -12,8 +12,9 @@ One module per theme; importing this package registers every rule:
 ``zones``     zone contents (FOW108, FOW116–FOW118, FOW131)
 ``copies``    copies per name (FOW109, FOW110, FOW113, FOW122, FOW130)
 ``keywords``  keywords a deck may not mix or its ruler forbids (FOW119–FOW121)
-``pool``      card pool and bans (FOW125, FOW128, FOW129)
+``pool``      card pool (FOW125)
+``bans``      the dated ban list and combination bans (FOW128, FOW129)
 """
 
 # importing the modules registers their rules
-from deckcheck.games.fow.rules import copies, keywords, pool, ruler, sizes, zones  # noqa: F401
+from deckcheck.games.fow.rules import bans, copies, keywords, pool, ruler, sizes, zones  # noqa: F401

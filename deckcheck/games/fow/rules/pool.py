@@ -1,11 +1,9 @@
-"""The card pool and bans: printings in the format's clusters (FOW125), the ban list
-(FOW128) and cards banned together (FOW129)."""
+"""The card pool: printings in the format's clusters (FOW125). The bans are in ``bans``."""
 
 from __future__ import annotations
 
 from deckcheck.games.fow.rules.common import FowRule, placed
-from deckcheck.models import Entry
-from deckcheck.rules.base import Context, card_matches, register
+from deckcheck.rules.base import card_matches, register
 
 
 @register
@@ -35,64 +33,3 @@ class NotInFormat(FowRule):
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
                                    clusters=", ".join(legal),
                                    printings=", ".join(clusters) or "no known cluster")
-
-
-def _profile_note(ctx: Context) -> str:
-    p = ctx.fmt.profile
-    if not p:
-        return ""
-    return f" (list of {p['from']}" + (f", {p['name']})" if p.get("name") else ")")
-
-
-def _canonical(ctx: Context, names) -> list[str]:
-    out = []
-    for n in names or ():
-        card = ctx.db.find(n)
-        out.append(card.name if card is not None else n)
-    return out
-
-
-@register
-class Banned(FowRule):
-    """A card on the format's ban list (``banned:`` in the format file or its dated profile,
-    compared by canonical name). The shipped formats have no ban list: the card data
-    carries none (fow.md §1)."""
-
-    code = "FOW128"
-    name = "banned"
-    message = "{card} is banned in {format}{profile}."
-    claims = ("banned",)
-
-    def check(self, ctx):
-        banned = set(_canonical(ctx, ctx.fmt.get("banned")))
-        if not banned:
-            return
-        seen = set()
-        for e in placed(ctx):
-            if e.card.name in banned and e.card.name not in seen:
-                seen.add(e.card.name)
-                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
-                                   profile=_profile_note(ctx))
-
-
-@register
-class CombinationBanned(FowRule):
-    """Cards that may not be played together (``combination_banned:`` lists in the format
-    file or its dated profile) are all in the deck."""
-
-    code = "FOW129"
-    name = "combination-banned"
-    message = "{cards} may not be played together in {format}{profile}."
-
-    def check(self, ctx):
-        first: dict[str, Entry] = {}
-        for e in ctx.resolved():
-            first.setdefault(e.card.name, e)
-        for combo in ctx.fmt.get("combination_banned") or ():
-            names = _canonical(ctx, combo)
-            if len(names) > 1 and all(n in first for n in names):
-                last = max((first[n] for n in names), key=lambda e: e.line or 0)
-                yield self.finding(ctx, zone=last.zone, card=last.card, line=last.line,
-                                   actual=len(names),
-                                   cards=" + ".join(ctx.label(first[n].card) for n in names),
-                                   profile=_profile_note(ctx))
