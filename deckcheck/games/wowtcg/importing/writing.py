@@ -48,6 +48,13 @@ One record per card name (extended-art, loot and sketch printings and reprints f
                 lowest card id.  A card is legal if any variant is.
   printings     {set, number, rarity, variant: EA | EA - Sketch | Loot, cardid}
   octgn_ids     OCTGN card GUIDs (OCTGN set files)
+Cards from the CardCarp dataset (War of the Ancients, Betrayal of the Guardian, Reign of Fire;
+cardcarp-facts.yaml and ../shared's copy) have id "WOW-<set>-<NNN>" (their first printing) and
+  atk, health   the printed ATK and health (allies, heroes)
+  flip          a printing is a Flip card (it has a back face)
+  unknown       facts the rules need that the CardCarp record lacks (no rules text, an ally's
+                race, a hero's talent or professions): the check warns (WOW126)
+  cardcarp      the CardCarp oracle id
 
 Deckbuilding predicates.  deckbuilding = {allow_only: [clause...], forbid: [clause...],
 single_faction: true}.  A clause is a mapping of atoms that must all hold (AND); a list of
@@ -79,7 +86,8 @@ FIELD_ORDER = ("id", "name", "aliases", "names", "type", "types", "pool", "raid_
                "dungeon_only", "token", "sets", "blocks", "core_2010", "cost", "instant",
                "faction_icons", "class_icons", "ally_class", "race", "talents", "atk_type",
                "tags", "unlimited", "master_hero", "hero_required", "reputation", "talent_card",
-               "deals_damage", "hero", "deckbuilding", "variants", "printings", "octgn_ids")
+               "deals_damage", "hero", "deckbuilding", "variants", "printings", "octgn_ids",
+               "atk", "health", "flip", "unknown", "cardcarp")
 VARIANT_ORDER = ("sets", "type", "cost", "instant", "faction_icons", "class_icons",
                  "ally_class", "race", "talents", "atk_type", "tags", "hero_required",
                  "reputation", "talent_card", "deals_damage", "hero")
