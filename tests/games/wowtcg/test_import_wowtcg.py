@@ -305,8 +305,8 @@ def test_d3_sets_and_blocks(shipped):
     for code in ("BTR", "DDD", "DSK", "DSM", "ICR", "MCR", "MLR", "NXR", "OLR"):
         assert sets[code]["pool"] == "raid" and "block" not in sets[code]
     assert sets["TOK"]["pool"] == "token"
-    assert len(sets) == 71                 # 68 of decktools + WotA, BotG, RoF (CardCarp)
-    assert table["blocks"][7] == ["WotA", "BotG", "RoF"]
+    assert len(sets) == 72                 # 68 of decktools + WotA, BotG, RoF, TWC (CardCarp)
+    assert table["blocks"][7] == ["WotA", "BotG", "RoF", "TWC"]
     for r in shipped.values():
         assert set(r["sets"]) <= set(sets)
     assert shipped["Arcane Burst"]["blocks"] == [4]

@@ -179,6 +179,8 @@ def oracle_facts(doc: dict, where: str) -> dict:
     bad = sorted(set(classes) - set(CLASSES))
     if bad:
         raise DataError(f"{where}: unknown class {', '.join(bad)}")
+    if set(classes) == set(CLASSES):             # an any-class card has no class icon
+        classes = []
     faction = doc.get("faction")
     if faction not in (None, "", "Alliance", "Horde"):
         raise DataError(f"{where}: unknown faction {faction!r}")
