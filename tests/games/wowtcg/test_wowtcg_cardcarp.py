@@ -116,7 +116,8 @@ def errors(result):
     return {(f.code, f.card) for f in result.findings if f.severity is Severity.ERROR}
 
 
-@pytest.mark.parametrize("fmt", ["wowtcg-contemporary", "wowtcg-classic"])
+@pytest.mark.parametrize("fmt", ["wowtcg-contemporary", "wowtcg-classic",
+                                 "wowtcg-cardcarp-classic"])
 def test_last_set_deck_is_legal(fmt):
     result = check_text(_deck(), fmt)
     assert result.legal and not errors(result), result.findings
@@ -126,9 +127,11 @@ def test_banned_cards():
     assert errors(check_text(_deck("Lord Kur'talos Ravencrest"), "wowtcg-contemporary")) == \
         {("DCK017", "Lord Kur'talos Ravencrest")}
     assert errors(check_text(_deck("Lord Kur'talos Ravencrest"), "wowtcg-classic")) == set()
-    # CardCarp's classic bans, folded into wowtcg-classic
+    # CardCarp's classic bans: wowtcg-cardcarp-classic, not the CR 5.0 wowtcg-classic
     assert ("DCK017", "Aquatic Form") in errors(check_text(_deck("Aquatic Form"),
-                                                           "wowtcg-classic"))
+                                                           "wowtcg-cardcarp-classic"))
+    assert ("DCK017", "Aquatic Form") not in errors(check_text(_deck("Aquatic Form"),
+                                                               "wowtcg-classic"))
 
 
 def test_contemporary_limits():
@@ -155,3 +158,13 @@ def test_no_far_suggestions_for_malorne():
         assert far not in malorne
     xavius = next(m for m in msgs if '"Xavius"' in m)
     assert "did you mean" not in xavius            # Aurius 67, Xuurvis 62: below 75
+
+
+@pytest.mark.parametrize("fmt", ["wowtcg-contemporary", "wowtcg-cardcarp-classic"])
+def test_cardcarp_formats_allow_one_master_hero_card(fmt):
+    two = _deck("Malorne the White Stag").replace("4 Malorne the White Stag",
+                                                    "2 Malorne the White Stag\n2 Strike")
+    two = two.replace("4 Strike\n", "2 Strike\n", 1)
+    assert "WOW116" in {c for c, _ in errors(check_text(two, fmt))}
+    one = two.replace("2 Malorne the White Stag", "1 Malorne the White Stag") + "1 Strike\n"
+    assert "WOW116" not in {c for c, _ in errors(check_text(one, fmt))}
