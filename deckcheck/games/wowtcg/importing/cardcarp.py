@@ -35,10 +35,8 @@ import yaml
 
 from deckcheck.carddb.importers.common import DataError, compact, dump_yaml
 from deckcheck.games.wowtcg.importing import facts as wfacts
-from deckcheck.games.wowtcg.importing.tables import (CARDCARP_SETS, CLASS_TREES, CLASSES,
-                                                     DAMAGE_TYPES, PLAYER_RACES,
+from deckcheck.games.wowtcg.importing.tables import (CLASS_TREES, CLASSES, DAMAGE_TYPES,
                                                      TALENT_TREES)
-from deckcheck.matching.normalise import key
 
 REPO = "cardcarp/wow"
 TARGET_COMMIT = "bf1c8ee1d5c6c9c9c2d77021038052df7c7a8785"
@@ -146,13 +144,6 @@ def split_class(words: str) -> tuple[str | None, str]:
         if words.endswith(" " + cls):
             return cls, words[: -len(cls) - 1].strip()
     return None, words
-
-
-def player_race(words: str) -> str | None:
-    for race in sorted(PLAYER_RACES, key=len, reverse=True):
-        if words == race or words.startswith(race + " "):
-            return race
-    return None
 
 
 def rules_text(doc: dict) -> str:
