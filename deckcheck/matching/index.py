@@ -43,11 +43,16 @@ class MatchParams:
     truncation: bool = False
     suggestions: int = 3
     suggestion_floor: float = 60.0
+    #: a game's ``suggestion_margin`` (``_game.yaml`` matching): floor = threshold - margin
+    suggestion_margin: float | None = None
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "MatchParams":
         data = data or {}
-        return cls(**{k: v for k, v in data.items() if k in cls.__slots__})
+        params = cls(**{k: v for k, v in data.items() if k in cls.__slots__})
+        if params.suggestion_margin is not None:
+            params.suggestion_floor = params.threshold - params.suggestion_margin
+        return params
 
 
 @dataclass(slots=True)

@@ -9,7 +9,12 @@ Sources (``SOURCE`` is the ``data/wowtcg`` folder of the public data sets):
 * ``WoW-TCG/.../Resources/*.xml`` (OCTGN set files) - OCTGN card GUIDs and OCTGN spellings
   (added as aliases, never as canonical names);
 * the Simplified-Chinese Comprehensive Rules seed (``seeds/`` beside ``data/``) - the Chinese
-  names of its example cards and its English misspellings (aliases).
+  names of its example cards and its English misspellings (aliases);
+* ``cardcarp/`` (the CardCarp dataset, optional) plus the CardCarp files gathered beyond it
+  (the ignored ``.data-cache/cardcarp/`` of the working tree, and the facts committed from them
+  in ``cards/wowtcg/cardcarp-facts.yaml``) - the sets after Tomb of the Forgotten (War of the
+  Ancients, Betrayal of the Guardian, Reign of Fire): ``importing/cardcarp.py`` derives the
+  facts, ``importing/cardcarp_merge.py`` adds them to the records.
 
 Output (``OUT``): ``cards.yaml`` (names with a constructed printing), ``raid.yaml`` (names
 printed only in raid or dungeon decks), ``tokens.yaml`` (token-only names), ``sets.yaml`` (set
@@ -31,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.importers.common import DataError
+from deckcheck.games.wowtcg.importing import cardcarp, cardcarp_merge
 from deckcheck.games.wowtcg.importing.printings import (group_printings, load_printings,
                                                         load_sets)
 from deckcheck.games.wowtcg.importing.records import build_record, spelling_index
@@ -38,24 +44,41 @@ from deckcheck.games.wowtcg.importing.sources import (apply_core_2010, apply_oct
                                                       check_collisions, cross_check_csv)
 from deckcheck.games.wowtcg.importing.tables import SEED_FILE
 from deckcheck.games.wowtcg.importing.writing import summarise, write_output
+from deckcheck.resources import data_dir
 
 
-def run(source: Path, out: Path) -> dict:
-    """Import ``source`` (the ``data/wowtcg`` folder) into ``out``; return a dict of counts."""
+#: the working tree's ignored folder of CardCarp files gathered beyond ../shared
+CARDCARP_CACHE = Path(__file__).resolve().parents[3] / ".data-cache" / "cardcarp"
+
+
+def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
+        cardcarp_facts: Path | None = None) -> dict:
+    """Import ``source`` (the ``data/wowtcg`` folder) into ``out``; return a dict of counts.
+
+    ``cardcarp_facts`` is the committed facts file of the gathered CardCarp files (default:
+    the shipped ``cards/wowtcg/cardcarp-facts.yaml``); the merged facts are written to
+    ``out/cardcarp-facts.yaml``.
+    """
     source, out = Path(source), Path(out)
     paths = _source_paths(source)
     sets = load_sets(paths["cards"])
     printings = load_printings(paths["cards"], sets)
     groups = group_printings(printings)
     records = [build_record(name, group) for name, group in groups.items()]
+    committed = cardcarp.load_facts(cardcarp_facts or data_dir("cards") / "wowtcg"
+                                    / cardcarp.FACTS_FILE)
+    entries = cardcarp.combined_entries(source / "cardcarp", cardcarp_cache, committed)
+    cardcarp_merge.add_sets(sets)
     by_spelling = spelling_index(records)
     report: dict[str, Any] = {}
     report["core_2010"], csv_rows = apply_core_2010(records, by_spelling, paths["csv"])
     report["csv_disagreements"] = cross_check_csv(csv_rows)
     report["octgn"] = apply_octgn(records, by_spelling, paths["octgn"])
     report["seed"] = apply_seed(records, by_spelling, paths["seed"])
+    report["cardcarp"] = cardcarp_merge.merge(records, entries)
     report["collisions"] = check_collisions(records)
     write_output(out, records, sets, paths)
+    cardcarp.write_facts(out / cardcarp.FACTS_FILE, entries)
     return summarise(records, printings, sets, report)
 
 

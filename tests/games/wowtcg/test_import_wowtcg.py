@@ -131,7 +131,10 @@ def shipped() -> dict[str, dict]:
 
 
 def constructed(shipped: dict) -> list[dict]:
-    return [r for r in shipped.values() if r["pool"] == "constructed"]
+    """The constructed records of the decktools data (ids ``WOW-<n>``; the CardCarp sets'
+    new cards, ``WOW-<set>-<NNN>``, are counted in test_import_wowtcg_cardcarp.py)."""
+    return [r for r in shipped.values() if r["pool"] == "constructed"
+            and r["id"][4:].isdigit()]
 
 
 def test_d1_counts(shipped):
@@ -302,7 +305,8 @@ def test_d3_sets_and_blocks(shipped):
     for code in ("BTR", "DDD", "DSK", "DSM", "ICR", "MCR", "MLR", "NXR", "OLR"):
         assert sets[code]["pool"] == "raid" and "block" not in sets[code]
     assert sets["TOK"]["pool"] == "token"
-    assert len(sets) == 68
+    assert len(sets) == 72                 # 68 of decktools + WotA, BotG, RoF, TWC (CardCarp)
+    assert table["blocks"][7] == ["WotA", "BotG", "RoF", "TWC"]
     for r in shipped.values():
         assert set(r["sets"]) <= set(sets)
     assert shipped["Arcane Burst"]["blocks"] == [4]
@@ -398,8 +402,9 @@ def test_shipped_files_are_current(fresh):
 def test_summary_counts(fresh):
     _, s = fresh
     assert s["printings"] == 6924
-    assert s["constructed_names"] == 4938
-    assert s["heroes"] == 368 and s["master_heroes"] == 15
+    # 4938 names of decktools, plus the new cards of the CardCarp sets
+    assert s["constructed_names"] == 4938 + sum(s["cardcarp"]["new"].values())
+    assert s["heroes"] == 368 and s["master_heroes"] == 15 + 4   # + Malorne, Aegwynn, Medivh, Kil'jaeden
     assert s["deckbuilding_heroes"] == 35 and s["deckbuilding_unparsed"] == []
     assert s["unlimited"] == 23 and s["hero_required"] == 324
     assert s["seed"] == {"zh_names": 109, "en_spellings": 6}

@@ -131,6 +131,8 @@ EXPECTED = {   # file -> codes that must be present (legal files: none of them e
     "illegal/no-hero.txt": {"WOW104", "WOW107"},
     "illegal/token-in-deck.txt": {"WOW119"},
     "illegal/block-1-arcane-burst.txt": {"WOW120"},
+    "legal/cassie-timewalkers-contemporary.txt": set(),
+    "illegal/cassie-contemporary-banned-kurtalos.txt": {"DCK017"},
 }
 
 

@@ -56,3 +56,9 @@ SEED_FILE: str = _DATA["seed_file"]
 SEED_ZH_NAMES: dict[str, str] = _DATA["seed_zh_names"]
 #: English spellings the seed prints for its example cards that differ from the card name.
 SEED_EN_SPELLINGS: dict[str, str] = _DATA["seed_en_spellings"]
+
+# -- CardCarp (importing/cardcarp.py)
+#: class -> its three talent trees (the trees a CardCarp Talent card excludes).
+CLASS_TREES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["class_trees"].items()}
+#: CardCarp set id -> {code, name, block, kind} of the sets new to the card data.
+CARDCARP_SETS: dict[str, dict] = _DATA["cardcarp_sets"]

@@ -48,6 +48,13 @@ One record per card name (extended-art, loot and sketch printings and reprints f
                 lowest card id.  A card is legal if any variant is.
   printings     {set, number, rarity, variant: EA | EA - Sketch | Loot, cardid}
   octgn_ids     OCTGN card GUIDs (OCTGN set files)
+Cards from the CardCarp dataset (War of the Ancients, Betrayal of the Guardian, Reign of Fire;
+cardcarp-facts.yaml and ../shared's copy) have id "WOW-<set>-<NNN>" (their first printing) and
+  atk, health   the printed ATK and health (allies, heroes)
+  flip          a printing is a Flip card (it has a back face)
+  unknown       facts the rules need that the CardCarp record lacks (no rules text, an ally's
+                race, a hero's talent or professions): the check warns (WOW126)
+  cardcarp      the CardCarp oracle id
 
 Deckbuilding predicates.  deckbuilding = {allow_only: [clause...], forbid: [clause...],
 single_faction: true}.  A clause is a mapping of atoms that must all hold (AND); a list of
@@ -79,7 +86,8 @@ FIELD_ORDER = ("id", "name", "aliases", "names", "type", "types", "pool", "raid_
                "dungeon_only", "token", "sets", "blocks", "core_2010", "cost", "instant",
                "faction_icons", "class_icons", "ally_class", "race", "talents", "atk_type",
                "tags", "unlimited", "master_hero", "hero_required", "reputation", "talent_card",
-               "deals_damage", "hero", "deckbuilding", "variants", "printings", "octgn_ids")
+               "deals_damage", "hero", "deckbuilding", "variants", "printings", "octgn_ids",
+               "atk", "health", "flip", "unknown", "cardcarp")
 VARIANT_ORDER = ("sets", "type", "cost", "instant", "faction_icons", "class_icons",
                  "ally_class", "race", "talents", "atk_type", "tags", "hero_required",
                  "reputation", "talent_card", "deals_damage", "hero")
@@ -134,6 +142,11 @@ def write_provenance(out: Path, paths: dict) -> None:
         {"dataset": "OCTGN GUIDs and spellings", "repo": "oleksii-demedetskyi/WoW-TCG",
          "path": "WoWTCG/WoWTCG/Resources/*.xml (set files)",
          "commit": commits.get("oleksii-demedetskyi/WoW-TCG", "")},
+        {"dataset": "War of the Ancients, Betrayal of the Guardian, Reign of Fire, Timewalkers "
+                    "Crafting (oracles, printings; partial)", "repo": "cardcarp/wow",
+         "path": "data/oracle/, data/card/ (../shared copy: COPYLOG.tsv; gathered: "
+                 "cardcarp-gathered.tsv, cardcarp-facts.yaml)",
+         "commit": "bf1c8ee1d5c6c9c9c2d77021038052df7c7a8785", "licence": "MIT-0"},
         {"dataset": "Chinese names of the example cards (Comprehensive Rules 5.0, zh-Hans)",
          "repo": "seed", "path": f"seeds/{SEED_FILE}",
          "commit": f"sha1 {sha1_of(paths['seed'])}"},
@@ -143,8 +156,22 @@ def write_provenance(out: Path, paths: dict) -> None:
                          "Cryptozoic. Facts only.",
                          "Deckbuilding predicates, Hero Required, Reputation and Talent fields "
                          "are parsed from the card text by the importer; the text itself is not "
-                         "stored."],
-                  files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml"])
+                         "stored.",
+                         "CardCarp cards: class, faction, type, cost and stats from the oracle "
+                         "fields; race, ally class, talent and Hero Required parsed from its "
+                         "free text (temp, rules text); a fact it lacks is listed in the "
+                         "record's unknown (WOW126). Files read at an older commit or path "
+                         "were unchanged at the target commit (read_from column).",
+                         "CardCarp coverage: War of the Ancients 001-081 (../shared), 084, 101; "
+                         "Betrayal of the Guardian 001, 062, 168; Reign of Fire 001, 002, 065, "
+                         "068, 070-074, 196; Timewalkers Crafting 006. Still to gather: War of "
+                         "the Ancients 082-083, 085-100, 102-240; Betrayal of the Guardian "
+                         "002-061, 063-167, 169-202; Reign of Fire 003-064, 066, 067, 069, "
+                         "075-195, 197; the printings of all three sets beyond WotA 081 "
+                         "(rarity, reprints); the Timewalkers starter and holiday sets."],
+                  files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
+                         "cardcarp-facts.yaml (facts of the gathered CardCarp files)",
+                         "cardcarp-gathered.tsv (path and commit of each gathered file)"])
 
 
 def read_source_commits(path: Path) -> dict[str, str]:

@@ -21,6 +21,7 @@ One module per theme; importing this package registers every rule:
 ``master_heroes``  one kind of Master Hero (WOW116, WOW117)
 ``pool``           deck cards and the card pool (WOW119, WOW120)
 ``reading``        findings made while reading the list (WOW121, WOW125)
+``unknown_facts``  facts the card data lacks (WOW126)
 
 The per-deck computations the rules share (the hero, the entries the card checks use, the
 verdicts) are in :mod:`deckcheck.games.wowtcg.model`.
@@ -28,6 +29,6 @@ verdicts) are in :mod:`deckcheck.games.wowtcg.model`.
 
 # importing the modules registers their rules
 from deckcheck.games.wowtcg.rules import (hero, hero_cards, master_heroes, pool,  # noqa: F401
-                                          reading, restrictions, sizes)
+                                          reading, restrictions, sizes, unknown_facts)
 # the hooks make these findings
 from deckcheck.games.wowtcg.rules.reading import BlockHintMismatch, HeroBackFace  # noqa: F401

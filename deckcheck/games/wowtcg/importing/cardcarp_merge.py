@@ -1,0 +1,137 @@
+"""The CardCarp facts entries (:mod:`cardcarp`) merged into the card records: the sets new to
+the data (War of the Ancients, Betrayal of the Guardian, Reign of Fire), a record per new
+card, and the new printings of cards the data already has.
+
+A card keeps one id: an oracle whose name is already a constructed record (by
+:func:`~deckcheck.matching.normalise.key`) and a printing of a reprint (its oracle lives in an
+older set's folder) add their set and printing to that record.  A new card's id is
+``WOW-<set code>-<NNN>`` from its oracle's origin (``WOW-WotA-084``), stable across imports.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from deckcheck.carddb.importers.common import compact
+from deckcheck.games.wowtcg.importing.cardcarp import kebab
+from deckcheck.games.wowtcg.importing.tables import CARDCARP_SETS
+from deckcheck.matching.normalise import key
+
+
+def add_sets(sets: dict[str, dict]) -> None:
+    """The CardCarp sets new to the data, after the others (release order)."""
+    for set_id, info in CARDCARP_SETS.items():
+        sets[f"cardcarp-{set_id}"] = {"code": info["code"], "name": info["name"],
+                                      "block": info["block"], "kind": info["kind"],
+                                      "pool": "constructed"}
+
+
+def oracle_id(entry: dict) -> str:
+    """``<slug of the file name>-<set id>-<NNN>``: the id printings refer to."""
+    stem = entry["path"].rsplit("/", 1)[-1][:-len(".yml")]
+    slug = stem.split("-", 1)[1]
+    return f"{slug}-{entry['facts']['set_id']}-{entry['facts']['number']}"
+
+
+def new_record(f: dict, code: str) -> dict[str, Any]:
+    ctype = f["type"]
+    return {
+        "id": f"WOW-{code}-{f['number']}", "name": f["name"], "aliases": [], "type": ctype,
+        "types": ["Ability", "Ally"] if ctype == "Ability Ally" else [ctype],
+        "pool": "constructed", "raid_only": False, "dungeon_only": False, "token": False,
+        "sets": [], "blocks": [], "unlimited": False, "master_hero": ctype == "Master Hero",
+        "cost": f.get("cost"), "instant": False,
+        **{k: f.get(k) for k in ("atk", "health", "faction_icons", "class_icons", "ally_class",
+                                 "race", "talents", "atk_type", "hero_required", "reputation",
+                                 "talent_card", "deals_damage", "hero", "unknown")},
+        "tags": [], "deckbuilding": None, "variants": [], "printings": [],
+        "cardcarp": None,
+    }
+
+
+class _Records:
+    """Constructed records by name key and by CardCarp slug of the name."""
+
+    def __init__(self, records: list[dict]):
+        self.records = records
+        self.by_key: dict[str, list[dict]] = {}
+        self.by_slug: dict[str, list[dict]] = {}
+        for r in records:
+            if r["pool"] == "constructed":
+                self.add(r)
+
+    def add(self, r: dict) -> None:
+        self.by_key.setdefault(key(r["name"]), []).append(r)
+        self.by_slug.setdefault(kebab(r["name"]), []).append(r)
+
+    def by_name(self, name: str) -> dict | None:
+        found = self.by_key.get(key(name)) or self.by_slug.get(kebab(name)) or []
+        return found[0] if len(found) == 1 else None
+
+    def by_oracle(self, oracle: str) -> dict | None:
+        """The record whose name slug is the longest leading part of an oracle id."""
+        parts = oracle.split("-")
+        for cut in range(len(parts) - 2, 0, -1):
+            found = self.by_slug.get("-".join(parts[:cut])) or []
+            if len(found) == 1:
+                return found[0]
+        return None
+
+
+def _add_printing(record: dict, code: str, number: str, rarity: str | None) -> None:
+    if code not in record["sets"]:
+        record["sets"].append(code)
+    num = str(int(number[:3])) + number[3:]
+    for p in record["printings"]:
+        if p.get("set") == code and p.get("number") == num:
+            if rarity and not p.get("rarity"):
+                p["rarity"] = rarity
+            return
+    record["printings"].append(compact({"set": code, "number": num, "rarity": rarity}))
+
+
+def merge(records: list[dict], entries: list[dict]) -> dict:
+    """Add the entries' cards to ``records`` (in place); return counts per set."""
+    index = _Records(records)
+    by_oracle: dict[str, dict] = {}
+    report: dict[str, Any] = {"new": Counter(), "merged": Counter(), "printings": Counter(),
+                              "reprints": Counter(), "unresolved": []}
+    for e in sorted((e for e in entries if e["kind"] == "oracle"), key=lambda e: e["path"]):
+        f = e["facts"]
+        info = CARDCARP_SETS.get(f["set_id"])
+        record = index.by_name(f["name"])
+        if info is None:                         # a reprint's oracle in an older set
+            if record is not None:
+                by_oracle[oracle_id(e)] = record
+            continue
+        code = info["code"]
+        if record is None:
+            record = new_record(f, code)
+            records.append(record)
+            index.add(record)
+            report["new"][code] += 1
+        else:
+            report["merged"][code] += 1
+        if record.get("cardcarp") is None and record["id"].startswith(f"WOW-{code}-"):
+            record["cardcarp"] = oracle_id(e)
+        by_oracle[oracle_id(e)] = record
+        _add_printing(record, code, f["number"], None)
+    for e in sorted((e for e in entries if e["kind"] == "printing"), key=lambda e: e["path"]):
+        f = e["facts"]
+        info = CARDCARP_SETS.get(f["set_id"])
+        if info is None:
+            continue
+        record = by_oracle.get(f["oracle"]) or index.by_oracle(f["oracle"])
+        if record is None:
+            report["unresolved"].append(e["path"])
+            continue
+        code = info["code"]
+        report["printings"][code] += 1
+        if not f["oracle"].endswith(f"-{f['set_id']}-{f['number']}"):
+            report["reprints"][code] += 1
+        _add_printing(record, code, f["number"], f.get("rarity"))
+        if f.get("flip"):
+            record["flip"] = True
+    return {k: dict(sorted(v.items())) if isinstance(v, Counter) else v
+            for k, v in report.items()}
