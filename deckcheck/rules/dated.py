@@ -17,7 +17,10 @@ class DataEnds(Rule):
     in the format file): bans, rotations or set releases after that day are not known, so
     the list is checked with the newest data, which may be out of date.
 
-    Without a date the newest data is used as well; the same note is an info then.
+    Without a date the newest data is used as well; the same note is an info then. A date on
+    or after the ``next_change:`` of the profile in force is not reported here: a later
+    profile is known but not loaded (its sets are missing from the card data), and the
+    game says so with its own code (Magic's MTG206), naming that change.
     """
 
     code = "DCK029"
@@ -34,9 +37,14 @@ class DataEnds(Rule):
             return
         if ctx.date is None:
             yield self.finding(ctx, until=until, severity=Severity.INFO, variant="no-date")
-        elif ctx.date > until:
+        elif ctx.date > until and not _superseded(ctx):
             yield self.finding(ctx, until=until, date=ctx.date, expected=until,
                                actual=ctx.date)
+
+
+def _superseded(ctx: Context) -> bool:
+    nxt = (ctx.fmt.profile or {}).get("next_change")
+    return bool(nxt) and ctx.date >= nxt
 
 
 @register
