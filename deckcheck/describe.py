@@ -14,7 +14,7 @@ from deckcheck.safetext import guard_lines
 
 
 def _zones_table(fmt: Format) -> str:
-    from tabulate import tabulate
+    from deckcheck.reporting.table import table
 
     rows = []
     for zone, spec in fmt.zones.items():
@@ -23,8 +23,7 @@ def _zones_table(fmt: Format) -> str:
                      " or ".join(map(str, spec["sizes"])) if spec.get("sizes") else "",
                      "yes" if spec.get("counted", True) else "no",
                      ", ".join(f"{k}: {v}" for k, v in extra.items())])
-    return tabulate(rows, headers=["zone", "min", "max", "exact sizes", "counted", "other"],
-                    tablefmt="simple")
+    return table(["zone", "min", "max", "exact sizes", "counted", "other"], rows)
 
 
 def describe_format(fmt: Format, date: str | None = None) -> str:
@@ -51,7 +50,7 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
     profiles = fmt.profiles
     if profiles:
         lines += ["", "Dated profiles (the newest with from <= --date applies):"]
-        from tabulate import tabulate
+        from deckcheck.reporting.table import table
 
         chosen = fmt.for_date(date).profile if profiles else None
         rows = []
@@ -61,8 +60,8 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
                          ", ".join(p.get("banned") or []) or "none",
                          ", ".join(p.get("restricted") or []) or "none",
                          p.get("next_change") or ""])
-        lines.append(tabulate(rows, headers=["from", "name", "sets", "banned", "restricted",
-                                             "next change"], tablefmt="simple"))
+        lines.append(table(["from", "name", "sets", "banned", "restricted", "next change"],
+                           rows))
     else:
         banned = fmt.get("banned") or []
         restricted = fmt.get("restricted") or []
@@ -76,7 +75,8 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
 
 def search_cards(db, query: str, limit: int = 10) -> str:
     from rapidfuzz import fuzz, process
-    from tabulate import tabulate
+
+    from deckcheck.reporting.table import table
 
     from deckcheck.matching import normalise
 
@@ -113,8 +113,7 @@ def search_cards(db, query: str, limit: int = 10) -> str:
                 add(index.cards[index.choice_card[idx]], "similar", score)
     if not rows:
         return guard_lines(f'no card of {db.game} matches "{query}"')
-    return guard_lines(tabulate(rows, headers=["name", "match", "score", "id", "type"],
-                                tablefmt="simple"))
+    return guard_lines(table(["name", "match", "score", "id", "type"], rows))
 
 
 def show_card(db, name: str) -> tuple[str, bool]:

@@ -28,7 +28,7 @@ class TextReporter(Reporter):
     name = "text"
 
     def render(self, results: list[DeckResult]) -> str:
-        from tabulate import tabulate
+        from deckcheck.reporting.table import table
 
         lang = self.options.lang
         out: list[str] = []
@@ -46,25 +46,21 @@ class TextReporter(Reporter):
                 title += t(" (profile {profile})", lang, profile=log_safe(r.stats["profile"]))
             out.append(t("{title}: {status}", lang, title=title, status=status.upper()))
             if r.counts:
-                out.append(tabulate(_rows([zone_name(r.game, z, lang), n]
-                                          for z, n in r.counts.items()),
-                                    headers=[t("zone", lang), t("cards", lang)],
-                                    tablefmt="simple", colalign=("left", "right")))
+                out.append(table([t("zone", lang), t("cards", lang)],
+                                 _rows([zone_name(r.game, z, lang), n]
+                                       for z, n in r.counts.items()), right=(False, True)))
             for title_, headers, rows in self._game_sections(r):
                 title_, headers, rows = section(r.game, title_, headers, rows, lang)
                 out.append("")
                 out.append(log_safe(title_))
-                out.append(tabulate(_rows(rows), headers=[log_safe(h) for h in headers],
-                                    tablefmt="simple"))
+                out.append(table([log_safe(h) for h in headers], _rows(rows)))
             out.append("")
             if r.findings:
                 rows = [[f.code, t(f.severity.value, lang), zone_name(r.game, f.zone or "", lang),
                          f.card or "",
                          f.line if f.line is not None else "", f.message] for f in r.findings]
-                out.append(tabulate(_rows(rows), headers=[t(h, lang) for h in
-                                                   ("code", "severity", "zone", "card", "line",
-                                                    "message")],
-                                    tablefmt="simple", maxcolwidths=[None, None, None, 28, None, 70]))
+                out.append(table([t(h, lang) for h in ("code", "severity", "zone", "card",
+                                                       "line", "message")], _rows(rows)))
             else:
                 out.append(t("no findings", lang))
             out.append("")
