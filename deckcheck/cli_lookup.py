@@ -151,9 +151,11 @@ def rules_cmd(code: Optional[str] = typer.Argument(None, help="A rule code, e.g.
         rule = get_rule(code)
         if rule is None:
             raise Fail(f"unknown rule code {code!r}; see `deckcheck rules`")
-        _echo(f"{rule.code} {rule.name} ({rule.severity.value}"
-                   f"{', ' + rule.game if rule.game else ', all games'})\n")
-        _echo(rule.doc)
+        from deckcheck.reporting.table import fit
+
+        _echo(fit(f"{rule.code} {rule.name} ({rule.severity.value}"
+                  f"{', ' + rule.game if rule.game else ', all games'})\n"))
+        _echo(fit(rule.doc))
         return
     from deckcheck.reporting.table import table
 

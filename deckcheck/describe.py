@@ -13,6 +13,17 @@ from deckcheck.formats import Format
 from deckcheck.safetext import guard_lines
 
 
+def _plain(value: Any) -> str:
+    """A format file's value as words: lists joined by commas, mappings as ``key: value``
+    (no Python list or dict syntax)."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" if not isinstance(v, (list, dict)) else
+                         f"{k} ({_plain(v)})" for k, v in value.items())
+    return str(value)
+
+
 def _zones_table(fmt: Format) -> str:
     from deckcheck.reporting.table import table
 
@@ -22,7 +33,7 @@ def _zones_table(fmt: Format) -> str:
         rows.append([zone, spec.get("min", ""), spec.get("max", ""),
                      " or ".join(map(str, spec["sizes"])) if spec.get("sizes") else "",
                      "yes" if spec.get("counted", True) else "no",
-                     ", ".join(f"{k}: {v}" for k, v in extra.items())])
+                     "; ".join(f"{k}: {_plain(v)}" for k, v in extra.items())])
     return table(["zone", "min", "max", "exact sizes", "counted", "other"], rows)
 
 
@@ -40,7 +51,7 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
             zones = " + ".join(c.get("zones") or ["every counted zone"])
             ex = c.get("exempt") or []
             lines.append(f"  - at most {c['limit']} per {c.get('key', 'name')} over {zones}"
-                         + (f"; exempt: {ex}" if ex else ""))
+                         + (f"; exempt: {_plain(ex)}" if ex else ""))
     else:
         lines.append("Copy limits: none")
     pool_field = fmt.get("pool_field") or "sets"
@@ -70,7 +81,9 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
             lines.append("Restricted: " + ", ".join(restricted))
     for note in fmt.get("notes") or []:
         lines.append(f"Note: {note}")
-    return guard_lines("\n".join(lines))
+    from deckcheck.reporting.table import fit
+
+    return guard_lines(fit("\n".join(lines)))
 
 
 def search_cards(db, query: str, limit: int = 10) -> str:

@@ -162,7 +162,9 @@ def render_text(reg: Registration) -> str:
     out.append(table(["format", "players", "legal", "illegal", "unreadable"], rows))
     out.append("")
     out.append(summary_line(reg))
-    return guard_lines("\n".join(out)) + "\n"
+    from deckcheck.reporting.table import fit
+
+    return guard_lines(fit("\n".join(out))) + "\n"
 
 
 # ---------------------------------------------------------------------------------------

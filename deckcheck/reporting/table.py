@@ -51,13 +51,21 @@ def _is_wide(ch: str) -> bool:
     return ch >= "\u1100" and unicodedata.east_asian_width(ch) in ("W", "F")
 
 
+#: punctuation a line never starts with (it stays with the character before it)
+_CLOSING = set("。，、；：！？）」』】》〉”’%)]}.,;:!?")
+
+
 def _tokens(text: str) -> list[str]:
     """Pieces a line may break between: words with their trailing spaces, and each wide
     character on its own (Chinese has no spaces between words)."""
     out: list[str] = []
     word = ""
     for ch in text:
-        if _is_wide(ch):
+        if ch in _CLOSING and word and not word.endswith(" "):
+            word += ch
+        elif ch in _CLOSING and not word and out and not out[-1].endswith(" "):
+            out[-1] += ch
+        elif _is_wide(ch):
             if word:
                 out.append(word)
                 word = ""
@@ -227,4 +235,26 @@ def _stacked(head: list[str] | None, cells: list[list[str]], width: int, pad: st
                 out += [(pad + " " * (label + 2) + line).rstrip() for line in lines[1:]]
             else:
                 out += [(pad + line).rstrip() for line in wrap(value, width)]
+    return "\n".join(out)
+
+
+def fit(text: str, width: int | None = None) -> str:
+    """Every line of ``text`` wider than ``width`` (default: the terminal's) wrapped, its
+    continuation lines indented two columns more than it (lines that fit stay as they are)."""
+    width = width or terminal_width()
+    out: list[str] = []
+    for line in text.split("\n"):
+        if text_width(line) <= width:
+            out.append(line)
+            continue
+        body = line.lstrip(" ")
+        lead = len(line) - len(body)
+        if body[:2] in ("- ", "* "):
+            lead += 2
+        indent = " " * lead
+        room = max(10, width - lead - 2)
+        pieces = wrap(body, max(10, width - (len(line) - len(body))))
+        first, rest = pieces[0], body[len(pieces[0]):].lstrip(" ")
+        out.append(line[:len(line) - len(body)] + first)
+        out += [indent + "  " + piece for piece in wrap(rest, room)] if rest else []
     return "\n".join(out)
