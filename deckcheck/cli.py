@@ -157,7 +157,8 @@ def fix(
     are, with a note (`deckcheck convert` turns them into text). Each file is replaced
     atomically; a link is written through only to a file inside the working tree, and a
     read-only file, a file with several hard links or one changed while fix ran is left
-    alone with an error (exit 2)."""
+    alone with an error (exit 2). Exit 1 while a list has errors that fix cannot correct
+    (and with --diff when there is something to fix)."""
     from pathlib import Path
 
     from deckcheck.api import (Options, UsageError, check_source, collect_paths,
@@ -181,6 +182,7 @@ def fix(
     except (ConfigError, UsageError) as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
+    remaining: list[str] = []   # lists that are still illegal after the fix
     root = working_tree()   # what fix writes through a link must be inside it (fileio.py)
     for name in files:
         try:
@@ -208,8 +210,18 @@ def fix(
             failed += 1
             continue
         if not fixed.changed:
+            if result.failed():
+                remaining.append(name)
             continue
         pending += 1
+        if not diff and result.failed():
+            # names and counts are all fix changes: is the fixed list still illegal?
+            from dataclasses import replace
+
+            if check_source(replace(src, text=fixed.text), opts).failed():
+                remaining.append(name)
+        elif result.failed():
+            remaining.append(name)
         if diff:
             sys.stdout.write(unified_diff(name, src.text, fixed.text))
             continue
@@ -231,12 +243,19 @@ def fix(
             _stderr(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
             failed += 1
             continue
-        note = f"; {fixed.skipped_unsafe} misspelling(s) left (use --unsafe-fixes)" \
-            if fixed.skipped_unsafe else ""
-        _echo(f"{name}: fixed {len(fixed.changes)} line(s){note}")
+        n = fixed.skipped_unsafe
+        note = (f"; {n} misspelling{'' if n == 1 else 's'} left (use --unsafe-fixes)"
+                if n else "")
+        lines = len(fixed.changes)
+        _echo(f"{name}: fixed {lines} line{'' if lines == 1 else 's'}{note}")
+    if remaining:
+        n = len(remaining)
+        _stderr(f"deckcheck: {n} list{'' if n == 1 else 's'} still "
+                f"{'has' if n == 1 else 'have'} errors fix cannot correct (`deckcheck check` "
+                "shows them)")
     if failed:
         raise typer.Exit(EXIT_ERROR)
-    raise typer.Exit(EXIT_ILLEGAL if diff and pending else EXIT_OK)
+    raise typer.Exit(EXIT_ILLEGAL if (diff and pending) or remaining else EXIT_OK)
 
 
 @app.command()
