@@ -19,8 +19,11 @@ import unicodedata
 from typing import Iterable, Sequence
 
 SEPARATOR = "  "
-#: a text column is never narrowed below this many columns (unless its content is narrower)
-MIN_COLUMN = 10
+#: a text column is never narrowed below this many columns (unless its content is
+#: narrower), nor below the longest word of its heading or (up to LONG_WORD) of its cells:
+#: rather than break words, a table too narrow for them is stacked
+MIN_COLUMN = 6
+LONG_WORD = 16
 
 
 def terminal_width(default: int = 80) -> int:
@@ -171,7 +174,9 @@ def table(headers: Sequence[object] | None, rows: Iterable[Sequence[object]], *,
     natural = [max([text_width(line) for line in head[i].split("\n")] +
                    [text_width(line) for r in cells for line in r[i].split("\n")])
                for i in range(ncols)]
-    widths = _fit(natural, head, right, width)
+    longest = [max([text_width(w) for r in cells for w in r[i].split()] or [0])
+               for i in range(ncols)]
+    widths = _fit(natural, head, right, width, longest)
     pad = " " * indent
     if widths is None:
         return _stacked(head if headers else None, cells, width, pad)
@@ -186,12 +191,14 @@ def table(headers: Sequence[object] | None, rows: Iterable[Sequence[object]], *,
 
 
 def _fit(natural: list[int], head: list[str], right: Sequence[bool],
-         width: int) -> list[int] | None:
+         width: int, longest: list[int]) -> list[int] | None:
     """Column widths whose sum fits ``width``, narrowing the widest text columns first;
     None when even the narrowest layout is too wide."""
     widths = list(natural)
     sep = len(SEPARATOR) * (len(widths) - 1)
-    floor = [w if right[i] else min(w, max(MIN_COLUMN, text_width(head[i])))
+    floor = [w if right[i] else
+             min(w, max([MIN_COLUMN, min(longest[i], LONG_WORD)]
+                        + [text_width(word) for word in head[i].split()]))
              for i, w in enumerate(widths)]
     excess = sum(widths) + sep - width
     while excess > 0:
