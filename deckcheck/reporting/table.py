@@ -234,9 +234,12 @@ def _stacked(head: list[str] | None, cells: list[list[str]], width: int, pad: st
         if n:
             out.append("")
         for i, value in enumerate(r):
-            if head:
+            if head and width - label - 2 < 10:   # the value under its heading
+                out.append(pad + head[i] + ":")
+                out += [(pad + "  " + line).rstrip() for line in wrap(value, max(1, width - 2))]
+            elif head:
                 name = head[i] + ":"
-                room = max(8, width - label - 2)
+                room = width - label - 2
                 lines = wrap(value, room) or [""]
                 out.append((pad + _pad(name, label + 1, False) + " " + lines[0]).rstrip())
                 out += [(pad + " " * (label + 2) + line).rstrip() for line in lines[1:]]
