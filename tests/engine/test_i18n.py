@@ -317,7 +317,7 @@ def test_english_is_the_default_and_unchanged():
 @pytest.mark.parametrize("fmt,words", [
     ("markdown", ["| 套牌 | 赛制 | 合法 | 错误数 | 警告数 |", "领主区", "检查了"]),
     ("html", ["<title>deckcheck 报告</title>", "领主区", "各类型张数"]),
-    ("junit", ["错误: 声明了 2 张领主"]),
+    ("junit", ["错误: FOW105 声明了 2 张领主"]),
     ("github", ["deckcheck：检查了 1 副套牌", "不合法（fow-classic，1 个错误）"]),
 ])
 def test_other_reports_in_chinese(fmt, words):
