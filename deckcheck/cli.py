@@ -33,8 +33,15 @@ def check(
     jobs: int = typer.Option(1, "-j", "--jobs", min=1, max=64, help="Worker processes for many decks."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too (for pre-commit)."),
+    show_info: bool = typer.Option(False, "--show-info", help="List info notes too (text, concise, github), and in text each deck's zone and card-type tables."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="Text: show only the decks with errors or warnings, and those."),
 ) -> None:
-    """Check deck lists and report every problem; exit 1 if any deck is illegal."""
+    """Check deck lists and report every problem; exit 1 if any deck is illegal.
+
+    The text report gives one line per deck without problems and leads with the errors and
+    warnings of the others; info notes are counted, not listed, unless --show-info. JSON,
+    SARIF and JUnit keep every finding. Colour on a terminal, unless NO_COLOR is set
+    (FORCE_COLOR turns it on elsewhere)."""
     from pathlib import Path
 
     from deckcheck.api import NothingToCheck, Options, UsageError, check_paths, validate_date
@@ -83,7 +90,8 @@ def check(
             _stderr(f"deckcheck: error: {message}\n")
         raise typer.Exit(EXIT_ERROR)
     reporter = reporter_cls(ReportOptions(
-        lang=lang, strict=strict,
+        lang=lang, strict=strict, show_info=show_info, quiet=quiet,
+        color=_use_colour(output),
         extra={"select": list(opts.select) or list(cfg.select),
                "ignore": list(opts.ignore) + list(cfg.ignore),
                "formats_dirs": list(cfg.formats_dirs)}))
@@ -98,6 +106,23 @@ def check(
     if errors:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
+
+
+def _use_colour(output: Optional[str]) -> bool:
+    """Colour for a report on a terminal: never with NO_COLOR or TERM=dumb, nor into a
+    file; FORCE_COLOR asks for it where standard output is no terminal (a CI log)."""
+    import os
+
+    if output and output != "-":
+        return False
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _check_codes(prefixes: list[str]) -> None:
@@ -132,7 +157,8 @@ def fix(
     are, with a note (`deckcheck convert` turns them into text). Each file is replaced
     atomically; a link is written through only to a file inside the working tree, and a
     read-only file, a file with several hard links or one changed while fix ran is left
-    alone with an error (exit 2)."""
+    alone with an error (exit 2). Exit 1 while a list has errors that fix cannot correct
+    (and with --diff when there is something to fix)."""
     from pathlib import Path
 
     from deckcheck.api import (Options, UsageError, check_source, collect_paths,
@@ -156,6 +182,7 @@ def fix(
     except (ConfigError, UsageError) as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
+    remaining: list[str] = []   # lists that are still illegal after the fix
     root = working_tree()   # what fix writes through a link must be inside it (fileio.py)
     for name in files:
         try:
@@ -183,8 +210,18 @@ def fix(
             failed += 1
             continue
         if not fixed.changed:
+            if result.failed():
+                remaining.append(name)
             continue
         pending += 1
+        if not diff and result.failed():
+            # names and counts are all fix changes: is the fixed list still illegal?
+            from dataclasses import replace
+
+            if check_source(replace(src, text=fixed.text), opts).failed():
+                remaining.append(name)
+        elif result.failed():
+            remaining.append(name)
         if diff:
             sys.stdout.write(unified_diff(name, src.text, fixed.text))
             continue
@@ -206,12 +243,19 @@ def fix(
             _stderr(f"deckcheck: error: cannot write {name}: {exc.strerror or exc}\n")
             failed += 1
             continue
-        note = f"; {fixed.skipped_unsafe} misspelling(s) left (use --unsafe-fixes)" \
-            if fixed.skipped_unsafe else ""
-        _echo(f"{name}: fixed {len(fixed.changes)} line(s){note}")
+        n = fixed.skipped_unsafe
+        note = (f"; {n} misspelling{'' if n == 1 else 's'} left (use --unsafe-fixes)"
+                if n else "")
+        lines = len(fixed.changes)
+        _echo(f"{name}: fixed {lines} line{'' if lines == 1 else 's'}{note}")
+    if remaining:
+        n = len(remaining)
+        _stderr(f"deckcheck: {n} list{'' if n == 1 else 's'} still "
+                f"{'has' if n == 1 else 'have'} errors fix cannot correct (`deckcheck check` "
+                "shows them)")
     if failed:
         raise typer.Exit(EXIT_ERROR)
-    raise typer.Exit(EXIT_ILLEGAL if diff and pending else EXIT_OK)
+    raise typer.Exit(EXIT_ILLEGAL if (diff and pending) or remaining else EXIT_OK)
 
 
 @app.command()

@@ -40,10 +40,10 @@ def formats_cmd(
         games = formats.game_ids()
         if what is not None and what not in games:
             raise Fail(f"unknown game {what!r}; games: {', '.join(games)}")
-        from tabulate import tabulate
+        from deckcheck.reporting.table import table
 
         rows = [[f.id, f.game, f.title] for f in formats.all_formats(game=what)]
-        _echo(tabulate(rows, headers=["format", "game", "name"], tablefmt="simple"))
+        _echo(table(["format", "game", "name"], rows))
     except (formats.FormatError, UsageError) as exc:
         raise Fail(str(exc)) from None
 
@@ -200,13 +200,14 @@ def rules_cmd(code: Optional[str] = typer.Argument(None, help="A rule code, e.g.
         rule = get_rule(code)
         if rule is None:
             raise Fail(f"unknown rule code {code!r}; see `deckcheck rules`")
-        _echo(f"{rule.code} {rule.name} ({rule.severity.value}"
-                   f"{', ' + rule.game if rule.game else ', all games'})\n")
-        _echo(rule.doc)
+        from deckcheck.reporting.table import fit
+
+        _echo(fit(f"{rule.code} {rule.name} ({rule.severity.value}"
+                  f"{', ' + rule.game if rule.game else ', all games'})\n"))
+        _echo(fit(rule.doc))
         return
-    from tabulate import tabulate
+    from deckcheck.reporting.table import table
 
     rows = [[r.code, r.name, r.severity.value, r.game or "all", r.summary]
             for r in all_rules(game)]
-    _echo(tabulate(rows, headers=["code", "name", "severity", "game", "what it checks"],
-                        tablefmt="simple", maxcolwidths=[None, None, None, None, 70]))
+    _echo(table(["code", "name", "severity", "game", "what it checks"], rows))

@@ -13,8 +13,19 @@ from deckcheck.formats import Format
 from deckcheck.safetext import guard_lines
 
 
+def _plain(value: Any) -> str:
+    """A format file's value as words: lists joined by commas, mappings as ``key: value``
+    (no Python list or dict syntax)."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" if not isinstance(v, (list, dict)) else
+                         f"{k} ({_plain(v)})" for k, v in value.items())
+    return str(value)
+
+
 def _zones_table(fmt: Format) -> str:
-    from tabulate import tabulate
+    from deckcheck.reporting.table import table
 
     rows = []
     for zone, spec in fmt.zones.items():
@@ -22,9 +33,8 @@ def _zones_table(fmt: Format) -> str:
         rows.append([zone, spec.get("min", ""), spec.get("max", ""),
                      " or ".join(map(str, spec["sizes"])) if spec.get("sizes") else "",
                      "yes" if spec.get("counted", True) else "no",
-                     ", ".join(f"{k}: {v}" for k, v in extra.items())])
-    return tabulate(rows, headers=["zone", "min", "max", "exact sizes", "counted", "other"],
-                    tablefmt="simple")
+                     "; ".join(f"{k}: {_plain(v)}" for k, v in extra.items())])
+    return table(["zone", "min", "max", "exact sizes", "counted", "other"], rows)
 
 
 def describe_format(fmt: Format, date: str | None = None) -> str:
@@ -41,7 +51,7 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
             zones = " + ".join(c.get("zones") or ["every counted zone"])
             ex = c.get("exempt") or []
             lines.append(f"  - at most {c['limit']} per {c.get('key', 'name')} over {zones}"
-                         + (f"; exempt: {ex}" if ex else ""))
+                         + (f"; exempt: {_plain(ex)}" if ex else ""))
     else:
         lines.append("Copy limits: none")
     pool_field = fmt.get("pool_field") or "sets"
@@ -51,7 +61,7 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
     profiles = fmt.profiles
     if profiles:
         lines += ["", "Dated profiles (the newest with from <= --date applies):"]
-        from tabulate import tabulate
+        from deckcheck.reporting.table import table
 
         chosen = fmt.for_date(date).profile if profiles else None
         rows = []
@@ -65,9 +75,8 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
                          ", ".join(p.get("restricted") or []) or "none",
                          p.get("next_change") or ""]
                         + (["yes" if p.get("incomplete") else ""] if incomplete else []))
-        lines.append(tabulate(rows, headers=["from", "name", pool_field, "banned",
-                                             "restricted", "next change"]
-                              + (["incomplete"] if incomplete else []), tablefmt="simple"))
+        lines.append(table(["from", "name", pool_field, "banned", "restricted", "next change"]
+                           + (["incomplete"] if incomplete else []), rows))
         if chosen is not None and chosen.get("combination_banned"):
             lines.append(f"Combination bans ({chosen['from']}): "
                          + "; ".join(" + ".join(c) for c in chosen["combination_banned"]))
@@ -88,12 +97,15 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
                      "marked incomplete; a check on one reports why, DCK030)")
     for note in fmt.get("notes") or []:
         lines.append(f"Note: {note}")
-    return guard_lines("\n".join(lines))
+    from deckcheck.reporting.table import fit
+
+    return guard_lines(fit("\n".join(lines)))
 
 
 def search_cards(db, query: str, limit: int = 10) -> str:
     from rapidfuzz import fuzz, process
-    from tabulate import tabulate
+
+    from deckcheck.reporting.table import table
 
     from deckcheck.matching import normalise
 
@@ -130,8 +142,7 @@ def search_cards(db, query: str, limit: int = 10) -> str:
                 add(index.cards[index.choice_card[idx]], "similar", score)
     if not rows:
         return guard_lines(f'no card of {db.game} matches "{query}"')
-    return guard_lines(tabulate(rows, headers=["name", "match", "score", "id", "type"],
-                                tablefmt="simple"))
+    return guard_lines(table(["name", "match", "score", "id", "type"], rows))
 
 
 def show_card(db, name: str) -> tuple[str, bool]:

@@ -205,3 +205,22 @@ def unified_diff(path: str, old: str, new: str) -> str:
     return "".join(difflib.unified_diff(old.splitlines(keepends=True),
                                         new.splitlines(keepends=True),
                                         fromfile=f"a/{path.lstrip('/')}", tofile=f"b/{path.lstrip('/')}"))
+
+
+def correctable(result: DeckResult) -> tuple[int, int]:
+    """How many names of a checked plain-text list ``deckcheck fix`` would correct:
+    (safe fixes, misspellings only ``--unsafe-fixes`` corrects). Other files: (0, 0)."""
+    deck = result.deck
+    if deck is None or deck.source_format != "text":
+        return 0, 0
+    safe = unsafe = 0
+    for entry in deck.entries:
+        if entry.line is None or entry.via == "checklist" or entry.card is None \
+                or entry.extra.get("heading_on_line"):
+            continue
+        name, _, withheld = _new_name(entry, False, None)
+        if withheld:
+            unsafe += 1
+        elif name is not None and name != entry.name:
+            safe += 1
+    return safe, unsafe

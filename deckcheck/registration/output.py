@@ -118,7 +118,7 @@ def summary_line(reg: Registration) -> str:
 
 
 def render_text(reg: Registration) -> str:
-    from tabulate import tabulate
+    from deckcheck.reporting.table import table
 
     out = [f"Event: {event_title(reg)}",
            f"Roster: {reg.roster.path} ({len(reg.players)} players)",
@@ -138,23 +138,19 @@ def render_text(reg: Registration) -> str:
         rows.append(row if several else row[:4] + row[5:])
     headers = ["#", "player", "player id", "deck", "format", "status", "fingerprint",
                "first findings"]
-    widths = [None, 20, 12, 28, None, None, None, 48]
     if not several:
-        headers, widths = headers[:4] + headers[5:], widths[:4] + [None, None, 60]
-    out.append(tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=widths,
-                        disable_numparse=True))
+        headers = headers[:4] + headers[5:]
+    out.append(table(headers, rows))
     org = [(p, f) for p in reg.players for f in p.organiser]
     out.append("")
     if org:
         out.append("Organiser checks")
-        out.append(tabulate([[log_safe(v) for v in (p.number, f.line, p.player.name, f.code,
-                                                    f.severity.value, one_line(f.message))]
-                             for p, f in sorted(org, key=lambda pf: (pf[0].number,
-                                                                     -pf[1].severity.rank,
-                                                                     pf[1].code))],
-                            headers=["#", "line", "player", "code", "severity", "message"],
-                            tablefmt="simple", maxcolwidths=[None, None, 20, None, None, 80],
-                            disable_numparse=True))
+        out.append(table(["#", "line", "player", "code", "severity", "message"],
+                         [[log_safe(v) for v in (p.number, f.line, p.player.name, f.code,
+                                                 f.severity.value, one_line(f.message))]
+                          for p, f in sorted(org, key=lambda pf: (pf[0].number,
+                                                                  -pf[1].severity.rank,
+                                                                  pf[1].code))]))
     else:
         out.append("Organiser checks: no problems")
     out.append("")
@@ -163,11 +159,12 @@ def render_text(reg: Registration) -> str:
             for fid, v in per.items()]
     t = reg.totals()
     rows.append(["all", t["players"], t["legal"], t["illegal"], t["unreadable"]])
-    out.append(tabulate(rows, headers=["format", "players", "legal", "illegal", "unreadable"],
-                        tablefmt="simple"))
+    out.append(table(["format", "players", "legal", "illegal", "unreadable"], rows))
     out.append("")
     out.append(summary_line(reg))
-    return guard_lines("\n".join(out)) + "\n"
+    from deckcheck.reporting.table import fit
+
+    return guard_lines(fit("\n".join(out))) + "\n"
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ class ReportOptions:
     strict: bool = False
     color: bool = False
     root: str | None = None          # paths are shown relative to this directory
+    show_info: bool = False          # text and CI formats list info notes (else one line)
+    quiet: bool = False              # text: only the decks with problems, and those problems
     # more for the CI formats: "select"/"ignore" (rule-code prefixes the user chose, so that
     # JUnit marks left-out rules as skipped), "formats_dirs" (the config's format folders)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -161,3 +163,55 @@ class UndocumentedRule:
         self.severity = finding.severity
         self.game = None
         self.doc = self.summary = finding.name
+
+
+# ---------------------------------------------------------------------------------------
+# counted words and the summary sentence the human formats share
+
+#: English plurals that are not the word + "s"
+_PLURALS = {"info note": "info notes", "misspelt name": "misspelt names"}
+
+
+def counted(n: int, word: str, lang: str = "en") -> str:
+    """``n`` and the word, singular or plural: "1 deck", "3 decks"; in Chinese the
+    catalogue's ``{n} <word>`` entry with its measure word ("3 副套牌")."""
+    from deckcheck.i18n import t
+
+    if lang != "en":
+        return t("{n} " + word, lang, n=n)
+    return f"{n} {word if n == 1 else _PLURALS.get(word, word + 's')}"
+
+
+def summary_text(totals: dict[str, int], lang: str = "en") -> str:
+    """"3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)." in ``lang``."""
+    from deckcheck.i18n import t
+
+    if lang != "en":
+        return t("summary", lang, **totals)
+    return (f"{counted(totals['decks'], 'deck')} checked: {totals['legal']} legal, "
+            f"{totals['illegal']} illegal ({counted(totals['errors'], 'error')}, "
+            f"{counted(totals['warnings'], 'warning')}).")
+
+
+def problems(result: DeckResult) -> list[Finding]:
+    """A deck's errors and warnings: errors first, each kind in file order."""
+    return sorted((f for f in result.findings if f.severity is not Severity.INFO),
+                  key=lambda f: (-f.severity.rank, f.line if f.line is not None else 0,
+                                 f.code, f.message))
+
+
+def notes(result: DeckResult) -> list[Finding]:
+    """A deck's info findings in file order."""
+    return [f for f in ordered_findings(result) if f.severity is Severity.INFO]
+
+
+def codes_counted(findings: list[Finding], most: int = 0) -> str:
+    """``DCK005 ×15, DCK006``: the codes of some findings with how many of each, the most
+    frequent first; with ``most``, only that many codes and then "…"."""
+    seen: dict[str, int] = {}
+    for f in findings:
+        seen[f.code] = seen.get(f.code, 0) + 1
+    ranked = sorted(seen.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ranked[:most] if most else ranked
+    text = ", ".join(code if n == 1 else f"{code} ×{n}" for code, n in shown)
+    return text + (", …" if len(shown) < len(ranked) else "")

@@ -1,9 +1,10 @@
 """GitHub Actions workflow commands: one annotation per finding, grouped per deck, then a
 plain summary.
 
-Errors, warnings and info findings become ``::error``, ``::warning`` and ``::notice``
-commands with the deck's repository-relative path, the line where known and the rule code as
-title. GitHub shows only the first few annotations of a step, so the summary after the
+Errors and warnings become ``::error`` and ``::warning`` commands with the deck's
+repository-relative path, the line where known and the rule code as title. Info notes are not
+annotations (they would bury the problems): each deck's group says how many it has, and
+``show_info`` makes them ``::notice`` commands. GitHub shows only the first few annotations of a step, so the summary after the
 groups gives the totals, every deck's verdict and how many findings are only in the log.
 
 Text from a deck or its path is shown with :func:`deckcheck.safetext.log_safe` and then
@@ -19,8 +20,8 @@ from __future__ import annotations
 
 from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import (Reporter, error_text, is_stdin, ordered_findings,
-                                      repo_path, report_root, summary)
+from deckcheck.reporting.base import (Reporter, codes_counted, counted, error_text, is_stdin,
+                                      ordered_findings, repo_path, report_root, summary)
 from deckcheck.safetext import break_legacy_commands, guard_lines, log_safe
 
 #: annotations of one kind GitHub shows per step; the rest are only in the log
@@ -62,37 +63,52 @@ class GithubReporter(Reporter):
                 out.append(command("error", log_safe(error_text(r)), file=file,
                                    title=t("unreadable deck", lang)))
                 emitted["error"] += 1
+            hidden = []
             for f in ordered_findings(r):
+                if f.severity is Severity.INFO and not self.options.show_info:
+                    hidden.append(f)
+                    continue
                 kind = COMMANDS[f.severity]
                 line = f.line if file is not None else None  # a line needs a file
                 out.append(command(kind, log_safe(f.message), file=file, line=line,
                                    title=log_safe(f.code)))
                 emitted[kind] += 1
+            if hidden:   # a plain line of the group, never a command
+                out.append(guard_lines(t("{notes} not shown as annotations ({codes}).", lang,
+                                         notes=counted(len(hidden), "info note", lang),
+                                         codes=codes_counted(hidden))))
             out.append("::endgroup::")
         totals = summary(results)
         unreadable = sum(1 for r in results if r.error is not None)
         notices = sum(r.count(Severity.INFO) for r in results)
-        out.append(t("deckcheck: {decks} deck(s) checked: {legal} legal, {illegal} illegal "
-                     "({errors} error(s), {warnings} warning(s), {notes} note(s){unreadable}).",
-                     lang, notes=notices,
-                     unreadable=t(", {n} unreadable", lang, n=unreadable) if unreadable else "",
-                     **totals))
+        gone = t(", {n} unreadable", lang, n=unreadable) if unreadable else ""
+        if lang == "en":
+            out.append(f"deckcheck: {counted(totals['decks'], 'deck')} checked: "
+                       f"{totals['legal']} legal, {totals['illegal']} illegal "
+                       f"({counted(totals['errors'], 'error')}, "
+                       f"{counted(totals['warnings'], 'warning')}, "
+                       f"{counted(notices, 'note')}{gone}).")
+        else:
+            out.append(t("deckcheck: {decks} deck(s) checked: {legal} legal, {illegal} illegal "
+                         "({errors} error(s), {warnings} warning(s), {notes} note(s)"
+                         "{unreadable}).", lang, notes=notices, unreadable=gone, **totals))
         comma = ", " if lang == "en" else "，"
         for r in results:
             if r.error is not None:
                 verdict = t("unreadable", lang)
             else:
                 verdict = t("legal", lang) if r.legal else t("illegal", lang)
-                counted = ((r.count(Severity.ERROR), "{n} error(s)"),
-                           (r.count(Severity.WARNING), "{n} warning(s)"))
-                parts = [t(word, lang, n=n) for n, word in counted if n]
+                numbers = ((r.count(Severity.ERROR), "error"), (r.count(Severity.WARNING),
+                                                                "warning"))
+                parts = [counted(n, word, lang) for n, word in numbers if n]
                 detail = comma.join([log_safe(r.format or "?")] + parts)
                 verdict += f" ({detail})" if lang == "en" else f"（{detail}）"
             # one plain line, never a command
             out.append(guard_lines(f"  {escape_data(log_safe(r.path))}: {verdict}"))
         hidden = {k: n - ANNOTATION_LIMIT for k, n in emitted.items() if n > ANNOTATION_LIMIT}
         if hidden:
-            listed = comma.join(t("{n} {kind}(s)", lang, n=n, kind=t(k, lang))
+            listed = comma.join(counted(n, k, lang) if lang == "en" else
+                                t("{n} {kind}(s)", lang, n=n, kind=t(k, lang))
                                 for k, n in hidden.items())
             out.append(t("deckcheck: GitHub shows only the first {limit} annotations of each "
                          "kind; {hidden} more ({listed}) are listed only in the groups above.",

@@ -1,9 +1,17 @@
-"""The human report: per deck a zone-count table, a findings table, game tables, a summary.
+"""The human report: what matters first, fitted to the terminal.
 
-Every value is shown with :func:`deckcheck.safetext.log_safe` before the tables are laid out
-(so escapes keep the columns aligned), and the finished report passes through
-:func:`deckcheck.safetext.guard_lines`: no hidden character and no workflow command, even
-where the table wraps a long name onto a line of its own.
+By default a deck with no error or warning is one line (its verdict, and how many info
+notes it has); a deck with problems is its verdict, then its errors and warnings, one per
+line (wrapped under the message). The summary gives the totals, how many info notes were
+not shown, and how many names ``deckcheck fix`` can correct. ``show_info`` gives the full
+report of every deck (zone counts, the game's tables, every finding with its zone and card);
+``quiet`` only the decks with problems and their problems.
+
+Every value is shown with :func:`deckcheck.safetext.log_safe` before it is laid out (so
+escapes keep the columns aligned), and each finished line passes through
+:func:`deckcheck.safetext.log_safe` again: no hidden character and no workflow command, even
+where a long name is wrapped onto a line of its own. Colour (``options.color``) is added
+after that, around words deckcheck wrote (the verdicts and severities).
 """
 
 from __future__ import annotations
@@ -11,8 +19,14 @@ from __future__ import annotations
 from deckcheck.i18n import t, zone_name
 from deckcheck.i18n_tables import section
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import Reporter, summary
+from deckcheck.reporting.base import (Reporter, codes_counted, counted, notes, problems,
+                                      summary, summary_text)
+from deckcheck.reporting.table import fit, table, terminal_width, text_width, wrap
 from deckcheck.safetext import guard_lines, log_safe
+
+#: ANSI styles of the words deckcheck colours
+STYLES = {"legal": "32", "illegal": "1;31", "unreadable": "1;31", "error": "31",
+          "warning": "33", "info": "36", "dim": "2"}
 
 
 def _cell(value: object) -> object:
@@ -24,61 +38,199 @@ def _rows(rows) -> list[list[object]]:
     return [[_cell(v) for v in row] for row in rows]
 
 
+def _without_line(message: str, line: int | None, lang: str) -> str:
+    """The message without the ``Line 20:`` it starts with (the line is shown beside it)."""
+    if line is None:
+        return message
+    for lead in (f"Line {line}: ", f"第 {line} 行：", f"第 {line} 行:"):
+        if message.startswith(lead) and len(message) > len(lead):
+            rest = message[len(lead):]
+            return rest[0].upper() + rest[1:] if lang == "en" else rest
+    return message
+
+
 class TextReporter(Reporter):
     name = "text"
 
     def render(self, results: list[DeckResult]) -> str:
-        from tabulate import tabulate
-
-        lang = self.options.lang
+        self.width = terminal_width()
+        self.lang = self.options.lang
         out: list[str] = []
         for r in results:
-            if r.error is not None:
-                out.append(f"{log_safe(r.path)}: {t('unreadable', lang).upper()}: "
-                           f"{log_safe(r.error)}")
-                out.append("")
-                continue
-            status = t("legal", lang) if r.legal else t("illegal", lang)
-            title = f"{log_safe(r.path)} — {log_safe(r.format)}"
-            if r.date:
-                title += t(" on {date}", lang, date=log_safe(r.date))
-            if r.stats.get("profile"):
-                title += t(" (profile {profile})", lang, profile=log_safe(r.stats["profile"]))
-            out.append(t("{title}: {status}", lang, title=title, status=status.upper()))
-            if r.counts:
-                out.append(tabulate(_rows([zone_name(r.game, z, lang), n]
-                                          for z, n in r.counts.items()),
-                                    headers=[t("zone", lang), t("cards", lang)],
-                                    tablefmt="simple", colalign=("left", "right")))
-            for title_, headers, rows in self._game_sections(r):
-                title_, headers, rows = section(r.game, title_, headers, rows, lang)
-                out.append("")
-                out.append(log_safe(title_))
-                out.append(tabulate(_rows(rows), headers=[log_safe(h) for h in headers],
-                                    tablefmt="simple"))
-            out.append("")
-            if r.findings:
-                rows = [[f.code, t(f.severity.value, lang), zone_name(r.game, f.zone or "", lang),
-                         f.card or "",
-                         f.line if f.line is not None else "", f.message] for f in r.findings]
-                out.append(tabulate(_rows(rows), headers=[t(h, lang) for h in
-                                                   ("code", "severity", "zone", "card", "line",
-                                                    "message")],
-                                    tablefmt="simple", maxcolwidths=[None, None, None, 28, None, 70]))
+            if self.options.show_info:
+                out += self._full(r)
             else:
-                out.append(t("no findings", lang))
+                out += self._brief(r)
+        if not self.options.quiet:
+            if out and out[-1] != "":
+                out.append("")
+            out += self._summary(results)
+        elif out and out[-1] == "":
+            out.pop()
+        return "".join(line + "\n" for line in out) if out else ""
+
+    # -- pieces -----------------------------------------------------------------------------
+    def _paint(self, text: str, style: str) -> str:
+        if not self.options.color or not text:
+            return text
+        return f"\x1b[{STYLES[style]}m{text}\x1b[0m"
+
+    def _lines(self, text: str) -> list[str]:
+        """Text of deckcheck's own, made safe and fitted to the width, as lines."""
+        return fit(guard_lines(text), self.width).split("\n")
+
+    def _title(self, r: DeckResult, suffix: str = "") -> list[str]:
+        """The deck's verdict line(s): ``path — format: ILLEGAL``, the status coloured."""
+        lang = self.lang
+        if r.error is not None:
+            status, style = t("unreadable", lang).upper(), "unreadable"
+            head = f"{log_safe(r.path)}: "
+            lines = self._lines(f"{head}{status}: {log_safe(r.error)}")
+            lines[0] = lines[0].replace(status, self._paint(status, style), 1)
+            return lines
+        status = (t("legal", lang) if r.legal else t("illegal", lang)).upper()
+        style = "legal" if r.legal else "illegal"
+        title = f"{log_safe(r.path)} — {log_safe(r.format)}"
+        if r.date:
+            title += t(" on {date}", lang, date=log_safe(r.date))
+        if r.stats.get("profile"):
+            title += t(" (profile {profile})", lang, profile=log_safe(r.stats["profile"]))
+        text = t("{title}: {status}", lang, title=title, status=status)
+        lines = self._lines(text + suffix)
+        # the status is the last word of the title part: colour its last occurrence there
+        for i in range(len(lines) - 1, -1, -1):
+            at = lines[i].rfind(status)
+            if at >= 0:
+                lines[i] = lines[i][:at] + self._paint(status, style) + lines[i][at + len(status):]
+                break
+        return lines
+
+    def _notes_suffix(self, r: DeckResult) -> str:
+        hidden = notes(r)
+        if not hidden or self.options.quiet:
+            return ""
+        text = counted(len(hidden), "note", self.lang)
+        return f" ({text})" if self.lang == "en" else f"（{text}）"
+
+    def _brief(self, r: DeckResult) -> list[str]:
+        if r.error is not None:
+            return self._title(r)
+        found = problems(r)
+        if not found:
+            return [] if self.options.quiet else self._title(r, self._notes_suffix(r))
+        out = self._title(r, self._notes_suffix(r))
+        out += self._finding_lines(r, found)
+        out.append("")
+        return out
+
+    def _finding_lines(self, r: DeckResult, found) -> list[str]:
+        """One finding a line: where, severity, code, message (wrapped under itself)."""
+        lang = self.lang
+        where = [t("line {n}", lang, n=f.line) if f.line is not None
+                 else log_safe(zone_name(r.game, f.zone or "", lang)) for f in found]
+        sev = [t(f.severity.value, lang) for f in found]
+        codes = [log_safe(f.code) for f in found]
+        w_where = max(text_width(s) for s in where)
+        w_sev = max(text_width(s) for s in sev)
+        w_code = max(text_width(s) for s in codes)
+        lead = 2 + (w_where + 2 if w_where else 0) + w_sev + 2 + w_code + 2
+        room = self.width - lead
+        out: list[str] = []
+        for f, at, level, code in zip(found, where, sev, codes):
+            head = "  " + (at + " " * (w_where - text_width(at)) + "  " if w_where else "")
+            head += (self._paint(level, f.severity.value) + " " * (w_sev - text_width(level))
+                     + "  " + code + " " * (w_code - text_width(code)) + "  ")
+            message = log_safe(_without_line(f.message, f.line, lang))
+            if room >= 30:
+                lines = wrap(message, room)
+                out.append(head + lines[0])
+                out += [" " * lead + line for line in lines[1:]]
+            else:     # too narrow beside the columns: the message below them
+                out.append(head.rstrip())
+                out += ["    " + line for line in wrap(message, max(10, self.width - 4))]
+        return [log_safe(line) if not self.options.color else line for line in out]
+
+    def _full(self, r: DeckResult) -> list[str]:
+        """Everything about one deck: zones, the game's tables, every finding."""
+        lang = self.lang
+        if r.error is not None:
+            return self._title(r) + [""]
+        found = [f for f in problems(r)] + ([] if self.options.quiet else notes(r))
+        if self.options.quiet and not found:
+            return []
+        out = self._title(r)
+        if r.counts:
+            out += table([t("zone", lang), t("cards", lang)],
+                         _rows([zone_name(r.game, z, lang), n] for z, n in r.counts.items()),
+                         right=(False, True), width=self.width).split("\n")
+        for title_, headers, rows in self._game_sections(r):
+            title_, headers, rows = section(r.game, title_, headers, rows, lang)
             out.append("")
-        out.append(t("summary", lang, **summary(results)))
+            out += self._lines(log_safe(title_))
+            out += table([log_safe(h) for h in headers], _rows(rows),
+                         width=self.width).split("\n")
+        out.append("")
+        if found:
+            rows = [[f.code, t(f.severity.value, lang), zone_name(r.game, f.zone or "", lang),
+                     f.card or "", f.line if f.line is not None else "", f.message]
+                    for f in found]
+            out += guard_lines(table([t(h, lang) for h in ("code", "severity", "zone", "card",
+                                                           "line", "message")],
+                                     _rows(rows), width=self.width)).split("\n")
+        else:
+            out.append(t("no findings", lang))
+        out.append("")
+        return out
+
+    def _summary(self, results: list[DeckResult]) -> list[str]:
+        lang = self.lang
+        totals = summary(results)
+        out = self._lines(summary_text(totals, lang))
         unreadable = sum(1 for r in results if r.error is not None)
         if unreadable:
-            out.append(t("unreadable summary", lang, n=unreadable) if lang != "en" else
-                       f"{unreadable} of them could not be read or checked (counted as illegal).")
+            out += self._lines(t("unreadable summary", lang, n=unreadable) if lang != "en" else
+                               f"Of these, {unreadable} could not be read or checked (counted "
+                               "as illegal).")
         if self.options.strict:    # legal, yet the exit code is 1: say why
             n = sum(1 for r in results if r.legal and r.failed(strict=True))
             if n:
-                out.append(t("strict summary", lang, n=n) if lang != "en" else
-                           f"With --strict, {n} legal deck(s) fail because of warnings (exit 1).")
-        return guard_lines("\n".join(out)) + "\n"
+                out += self._lines(t("strict summary", lang, n=n) if lang != "en" else
+                                   f"With --strict, {counted(n, 'legal deck')} "
+                                   f"{'fails' if n == 1 else 'fail'} because of warnings "
+                                   "(exit 1).")
+        if not self.options.show_info:
+            hidden = [f for r in results for f in notes(r)]
+            if hidden:
+                out += self._lines(t("{notes} not shown ({codes}); --show-info lists them.",
+                                     lang, notes=counted(len(hidden), "info note", lang),
+                                     codes=codes_counted(hidden, most=3)))
+        out += self._fixable(results)
+        return out
+
+    def _fixable(self, results: list[DeckResult]) -> list[str]:
+        """How many names ``deckcheck fix`` (or its unsafe option) corrects, as ruff says."""
+        from deckcheck.fixing import correctable
+
+        safe = unsafe = 0
+        for r in results:
+            a, b = correctable(r)
+            safe += a
+            unsafe += b
+        lang = self.lang
+        if safe and unsafe:
+            text = t("{safe} can be corrected with `deckcheck fix`; {unsafe} also with "
+                     "`deckcheck fix --unsafe-fixes`.", lang,
+                     safe=counted(safe, "name", lang), unsafe=counted(unsafe, "misspelt name",
+                                                                    lang))
+        elif safe:
+            text = t("{safe} can be corrected with `deckcheck fix`.", lang,
+                     safe=counted(safe, "name", lang))
+        elif unsafe:
+            text = t("{unsafe} can be corrected with `deckcheck fix --unsafe-fixes`.", lang,
+                     unsafe=counted(unsafe, "misspelt name", lang))
+        else:
+            return []
+        return self._lines(text)
 
     def _game_sections(self, r: DeckResult):
         if r.game is None:

@@ -194,4 +194,4 @@ def test_strict_summary_says_why_a_legal_deck_fails(cli):
     r = cli("check", "examples/fow/legal/rapunzel-spellings.txt", "--strict", "--no-config")
     out = r.stdout.decode()
     assert r.returncode == 1 and "1 legal, 0 illegal" in out
-    assert "With --strict, 1 legal deck(s) fail because of warnings (exit 1)." in out
+    assert "With --strict, 1 legal deck fails because of warnings (exit 1)." in out

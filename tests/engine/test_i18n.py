@@ -276,20 +276,21 @@ def test_report_tables_of_the_games():
 
 
 def test_text_report_headings_are_chinese():
+    # the full report (--show-info): zone and card-type tables, every finding with its columns
     proc = run_cli("check", "--lang", "zh-Hans", "--no-config", "-f", "fow-classic",
-                   "examples/fow/illegal/ruler-in-main.txt")
+                   "--show-info", "examples/fow/illegal/ruler-in-main.txt")
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 1, out
     for word in ("区域", "张数", "代码", "级别", "卡牌", "说明", "不合法", "主牌库", "魔石牌库",
                  "领主区", "主牌库各类型张数", "检查了 1 副套牌"):
         assert word in out, word
     assert "FOW108" in out and "不能放在主牌库中" in out
-    assert "zone" not in out and "message" not in out and "deck(s) checked" not in out
+    assert "zone" not in out and "message" not in out and "deck checked" not in out
 
 
 def test_traditional_list_shows_traditional_text_and_card_names():
     proc = run_cli("check", "--lang", "zh-Hant", "--no-config", "-f", "mtg-standard",
-                   "--date", "2012-01-10", "examples/mtg/humans-dka-zh-hant.txt")
+                   "--date", "2012-01-10", "--show-info", "examples/mtg/humans-dka-zh-hant.txt")
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 1, out
     for word in ("區域", "張數", "說明", "不合法", "主牌", "備牌", "賽事日期", "沒有印刷版本",
@@ -302,12 +303,13 @@ def test_traditional_list_shows_traditional_text_and_card_names():
 
 def test_english_is_the_default_and_unchanged():
     args = ("check", "--no-config", "-f", "mtg-standard", "--date", "2012-01-10",
-            "examples/mtg/humans-dka-zh-hant.txt")
-    default = run_cli(*args).stdout.decode("utf-8")
-    english = run_cli(*args[:1], "--lang", "en", *args[1:]).stdout.decode("utf-8")
+            "--show-info", "examples/mtg/humans-dka-zh-hant.txt")
+    wide = {"COLUMNS": "250"}     # messages on one line each
+    default = run_cli(*args, env=wide).stdout.decode("utf-8")
+    english = run_cli(*args[:1], "--lang", "en", *args[1:], env=wide).stdout.decode("utf-8")
     assert default == english
     assert "Loyal Cathar is not legal in mtg-standard on 2012-01-10" in default
-    assert "deck(s) checked" in default and "zone" in default
+    assert "1 deck checked" in default and "zone" in default
     unquoted = re.sub(r'"[^"]*"', "", default)        # the list's own Chinese names, quoted
     assert not CJK.search(unquoted), "Chinese in the English report"
 
@@ -315,7 +317,7 @@ def test_english_is_the_default_and_unchanged():
 @pytest.mark.parametrize("fmt,words", [
     ("markdown", ["| 套牌 | 赛制 | 合法 | 错误数 | 警告数 |", "领主区", "检查了"]),
     ("html", ["<title>deckcheck 报告</title>", "领主区", "各类型张数"]),
-    ("junit", ["错误: 声明了 2 张领主"]),
+    ("junit", ["错误: FOW105 声明了 2 张领主"]),
     ("github", ["deckcheck：检查了 1 副套牌", "不合法（fow-classic，1 个错误）"]),
 ])
 def test_other_reports_in_chinese(fmt, words):

@@ -147,7 +147,8 @@ def test_help_lists_the_registration_commands(cli):
 
 
 def test_cli_text_table_and_totals(cli):
-    r = cli("register", str(ROSTER), "--decks-dir", DECKS)
+    # a wide terminal: one row a player (at 80 columns the rows are stacked)
+    r = cli("register", str(ROSTER), "--decks-dir", DECKS, env={"COLUMNS": "200"})
     assert r.returncode == 1, r.stderr.decode()
     out = r.stdout.decode()
     assert r.stderr.decode() == ""

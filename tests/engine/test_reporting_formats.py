@@ -18,7 +18,7 @@ from conftest import ROOT, run_cli
 from deckcheck.api import Options, check_file, check_text
 from deckcheck.models import Severity
 from deckcheck.reporting import get_reporter, reporter_names
-from deckcheck.reporting.base import ReportOptions, rules_checked
+from deckcheck.reporting.base import ReportOptions
 from deckcheck.rules.base import get_rule
 
 GRIMM = (ROOT / "tests" / "cases" / "_decks" / "fow" / "grimm.txt").read_text(encoding="utf-8")
@@ -73,14 +73,15 @@ def test_machine_formats_are_written_without_findings_or_results(name, results):
 
 def test_concise_is_one_line_per_finding_in_file_order(results):
     assert render("concise", results).splitlines() == [
-        "decks/bad.txt:4: FOW101 Main deck has 38 cards; fow-classic requires at least 40. "
+        "decks/bad.txt:4: error: FOW101 Main deck has 38 cards; fow-classic requires at least "
+        "40. (CR 2.3 §4.1)",
+        "decks/bad.txt:5: error: FOW109 Cheshire Cat, the Grinning Remnant: 5 copies in main; "
+        "at most 4 per name. (CR 2.3 §4.1)",
+        'decks/bad.txt:6: warning: DCK003 Line 6: "Elvish Preist" is not a card name; read as '
+        "Elvish Priest (similarity 92.3).",
+        f'decks/bad.txt:11: error: DCK002 Line 11: unknown card "{EVIL}".',
+        "decks/no-ruler.txt: error: FOW104 No ruler declared. Add `Ruler: <name>`. "
         "(CR 2.3 §4.1)",
-        "decks/bad.txt:5: FOW109 Cheshire Cat, the Grinning Remnant: 5 copies in main; at most "
-        "4 per name. (CR 2.3 §4.1)",
-        'decks/bad.txt:6: DCK003 Line 6: "Elvish Preist" is not a card name; read as Elvish '
-        "Priest (similarity 92.3).",
-        f'decks/bad.txt:11: DCK002 Line 11: unknown card "{EVIL}".',
-        "decks/no-ruler.txt: FOW104 No ruler declared. Add `Ruler: <name>`. (CR 2.3 §4.1)",
         f"{results[3].path}: error: no such file",
     ]
     assert render("concise", [results[2]]) == ""
@@ -200,43 +201,38 @@ def outcome(case) -> str:
     return next((k for k in ("Error", "Failure", "Skipped") if k in kinds), "pass")
 
 
-def test_junit_is_read_by_junitparser_with_the_expected_counts(results):
+def test_junit_is_read_by_junitparser_with_one_test_case_per_deck(results):
     doc, suites = junit_suites(render("junit", results))
     assert list(suites) == [r.path for r in results]
-    checked = {r.path: rules_checked(r, ReportOptions()) for r in results[:3]}
     bad = suites["decks/bad.txt"]
     bad.update_statistics()  # recount from the test cases themselves
-    assert (bad.tests, bad.failures, bad.errors, bad.skipped) == (
-        len(checked["decks/bad.txt"]), 3, 0, 0)
-    cases = {c.name: c for c in bad}
-    assert len(cases) == bad.tests                       # names are unique
-    assert "FOW101 main-deck-too-small" in cases
-    assert {n for n, c in cases.items() if outcome(c) == "Failure"} == {
-        "FOW101 main-deck-too-small", "FOW109 too-many-copies", "DCK002 unknown-card"}
-    assert outcome(cases["DCK003 fuzzy-match"]) == "pass"  # a warning, not --strict
-    failure = cases["DCK002 unknown-card"].result[0]
-    assert EVIL in failure.message and "decks/bad.txt:11" in failure.text
-    assert all(c.classname == "decks/bad.txt" for c in bad)
+    assert (bad.tests, bad.failures, bad.errors, bad.skipped) == (1, 1, 0, 0)
+    (case,) = list(bad)
+    assert case.name == "decks/bad.txt" and case.classname == "deckcheck.fow-classic"
+    assert outcome(case) == "Failure"
+    failure = case.result[0]
+    # every error is in the failure, one a line; the warning (not --strict) is only output
+    assert failure.message.startswith("3 findings; first: FOW101 ")
+    lines = failure.text.splitlines()
+    assert [ln.split(": ")[0] for ln in lines] == ["decks/bad.txt:4", "decks/bad.txt:5",
+                                                   "decks/bad.txt:11"]
+    assert EVIL in lines[2] and "DCK003" not in failure.text
+    assert "decks/bad.txt:6: warning: DCK003" in case.system_out
     legal = suites["decks/grimm.txt"]
-    assert (legal.tests, legal.failures, legal.errors) == (len(checked["decks/grimm.txt"]), 0, 0)
+    assert (legal.tests, legal.failures, legal.errors) == (1, 0, 0)
+    assert outcome(next(iter(legal))) == "pass"
     missing = suites[results[3].path]
     assert (missing.tests, missing.errors, missing.failures) == (1, 1, 0)
     assert outcome(next(iter(missing))) == "Error"
-    total = sum(len(checked[p]) for p in checked) + 1
-    assert (doc.tests, doc.failures, doc.errors, doc.skipped) == (total, 3 + 1, 1, 0)
+    assert (doc.tests, doc.failures, doc.errors, doc.skipped) == (4, 2, 1, 0)
 
 
-def test_junit_strict_fails_on_warnings_and_skips_unselected_rules(results):
-    _, suites = junit_suites(render("junit", results[:1], strict=True,
-                                    extra={"select": ["FOW1"], "ignore": ["FOW109"]}))
-    bad = suites["decks/bad.txt"]
-    cases = {c.name: c for c in bad}
-    assert outcome(cases["DCK003 fuzzy-match"]) == "Failure"
-    assert outcome(cases["FOW102 main-deck-too-large"]) == "pass"
-    assert outcome(cases["DCK010 zone-missing"]) == "Skipped"
-    # a rule with a finding is reported even when the filter would leave it out
-    assert outcome(cases["FOW109 too-many-copies"]) == "Failure"
-    assert bad.failures == 4 and bad.skipped == sum(1 for c in bad if outcome(c) == "Skipped") > 0
+def test_junit_strict_fails_on_warnings(results):
+    _, suites = junit_suites(render("junit", results[:1], strict=True))
+    (case,) = list(suites["decks/bad.txt"])
+    assert outcome(case) == "Failure"
+    assert "decks/bad.txt:6: warning: DCK003" in case.result[0].text
+    assert case.result[0].message.startswith("4 findings; first: ")
 
 
 def test_junit_with_no_results_is_an_empty_valid_document():
@@ -289,8 +285,8 @@ def test_github_annotations_are_grouped_per_deck_with_a_summary(results):
     assert "100%25" in annotations[3]  # escaped on the wire
     assert parsed[5][0] == "error" and parsed[5][3] == "unreadable deck"
     tail = out[len(out) - out[::-1].index("::endgroup::"):]   # after the last group
-    assert tail[0].startswith("deckcheck: 4 deck(s) checked: 1 legal, 3 illegal")
-    assert "  decks/bad.txt: illegal (fow-classic, 3 error(s), 1 warning(s))" in tail
+    assert tail[0].startswith("deckcheck: 4 decks checked: 1 legal, 3 illegal")
+    assert "  decks/bad.txt: illegal (fow-classic, 3 errors, 1 warning)" in tail
     assert "  decks/grimm.txt: legal (fow-classic)" in tail
     assert not any("GitHub shows only" in line for line in out)
 
@@ -304,7 +300,7 @@ def test_github_summary_counts_annotations_github_will_not_show():
     out = render("github", [result], root=".")
     assert out.count("\n::error ") == errors
     assert (f"GitHub shows only the first 10 annotations of each kind; {errors - 10} more "
-            f"({errors - 10} error(s))") in out
+            f"({errors - 10} errors)") in out
 
 
 # -- Markdown ------------------------------------------------------------------------------
@@ -353,7 +349,7 @@ def test_cli_takes_the_format_from_the_environment(tmp_path):
     proc = run_cli("check", "bad.txt", "--no-config", cwd=tmp_path,
                    env={"DECKCHECK_OUTPUT_FORMAT": "concise"})
     assert proc.returncode == 1
-    assert proc.stdout.decode().splitlines()[0].startswith("bad.txt:4: FOW101 ")
+    assert proc.stdout.decode().splitlines()[0].startswith("bad.txt:4: error: FOW101 ")
 
 
 def test_cli_unreadable_deck_still_gets_a_junit_report(tmp_path):
