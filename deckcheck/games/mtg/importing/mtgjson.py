@@ -392,6 +392,11 @@ def _read_set(s: dict, origin: str, src: Source, include_funny: bool) -> None:
     info = replace(info, released=released)
     faces = (_v5_set_faces(s, origin, include_funny, src) if v5
              else _v3_faces(s, origin, src.skipped, src.notes))
+    if not faces and s.get("cards") and not any(p.where.startswith(origin)
+                                                for p in src.skipped):
+        layouts = sorted({str(c.get("layout")) for c in s["cards"] if isinstance(c, dict)})
+        src.notes.append(Problem(origin, None, "no deck cards in the set (only "
+                                 f"{', '.join(layouts)} objects, which are not imported)"))
     src.kind = "mtgjson5" if v5 else "mtgjson3"
     src.sets[info.code] = info
     src.faces += faces
