@@ -58,6 +58,7 @@ from deckcheck.games.mtg.importing.records import (_english_names, _set_order, b
                                                    name_collisions, set_counts, sets_table)
 from deckcheck.games.mtg.importing.rows import Problems, Source, _number_sort, file_stem
 from deckcheck.resources import data_dir, shared_dir, user_data_dir
+from deckcheck.safetext import guard_lines
 
 IMPORTER_VERSION = "1.0"
 
@@ -253,20 +254,29 @@ class _PerSet(dict):
         return f"{len(self)} sets (per-set counts in sets.yaml)"
 
 
+class _TerminalProgress:
+    """Sets done / total on one terminal line, then a line per later stage."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        line = guard_lines(f"reading sets: {done}/{total} {name}")
+        self.stream.write(f"\r{line[:70]:<70}" + ("\n" if done == total else ""))
+        self.stream.flush()
+
+    def stage(self, text: str) -> None:
+        self.stream.write(f"{text}\n")
+        self.stream.flush()
+
+
 def terminal_progress(stream: TextIO | None = None) -> Callable[[int, int, str], None] | None:
     """A progress line (sets done / total) on ``stream`` (stderr) when it is a terminal;
     None (silence) when it is not."""
     stream = stream or sys.stderr
     if not getattr(stream, "isatty", lambda: False)():
         return None
-    from deckcheck.safetext import guard_lines
-
-    def show(done: int, total: int, name: str) -> None:
-        line = guard_lines(f"reading sets: {done}/{total} {name}")
-        stream.write(f"\r{line[:70]:<70}" + ("\n" if done == total else ""))
-        stream.flush()
-
-    return show
+    return _TerminalProgress(stream)
 
 
 def run(source: Path | None = None, out: Path | None = None, *,
@@ -295,6 +305,8 @@ def run(source: Path | None = None, out: Path | None = None, *,
         merge_base = shipped if same and (shipped / "cards.yaml").is_file() else False
     show = terminal_progress() if progress is True else (progress or None)
     src = read_source(source, include_funny=include_funny, progress=show)
+    stage = getattr(show, "stage", lambda text: None)
+    stage(f"building the card records ({len(src.faces)} faces)")
     records = build_records(src.faces, src.sets, src.skipped, src.notes)
     if not records:
         raise DataError(f"{source}: no card could be imported; skipped:{src.skipped}")
@@ -303,10 +315,12 @@ def run(source: Path | None = None, out: Path | None = None, *,
     label = card_data_label(src, source)
     if merge_base:
         records, set_rows, label = merge_with_base(records, set_rows, Path(merge_base), label)
+    stage(f"searching near-collision names ({len(records)} cards)")
     pairs = confusable_pairs(_english_names(records))
     groups = confusable_groups(pairs)
     collisions = name_collisions(records)
 
+    stage(f"writing {out}")
     out.mkdir(parents=True, exist_ok=True)
     dump_yaml(out / "cards.yaml", {"cards": records}, header=CARDS_HEADER)
     dump_yaml(out / "sets.yaml", {"card_data": label, "sets": set_rows}, header=SETS_HEADER)

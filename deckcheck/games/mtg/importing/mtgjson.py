@@ -451,7 +451,7 @@ def read_source(source: Path, include_funny: bool = False,
     else:
         raise DataError(f"{source}: no such file or folder")
     if not src.faces:
-        why = "".join(f"\n  {p}" for p in src.skipped)
+        why = "".join(f"\n  {p}" for p in [*src.skipped, *src.notes])
         raise DataError(f"{source}: no cards found" + (f"; skipped:{why}" if why else ""))
     if src.kind.startswith("mtgjson5"):
         src.faces = _attach_meld_backs(src.faces)
