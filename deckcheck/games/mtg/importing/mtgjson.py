@@ -149,7 +149,7 @@ def _v3_faces(data: dict, origin: str, skipped: list[Problem] | None = None,
 def _as_data_error(exc: Exception, origin: str) -> DataError:
     """A malformed value (a number where a list belongs …) reported like a DataError."""
     if isinstance(exc, DataError):
-        return exc
+        return exc if str(exc).startswith(origin) else DataError(f"{origin}: {exc}")
     return DataError(f"{origin}: malformed card object ({type(exc).__name__}: {exc})")
 
 
