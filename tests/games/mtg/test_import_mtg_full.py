@@ -201,3 +201,42 @@ def test_progress_on_a_terminal_only(tmp_path):
     lines = screen.getvalue().split("\r")[1:]
     assert [line.split()[2] for line in lines] == ["1/3", "2/3", "3/3"]
     assert screen.getvalue().endswith("\n")
+
+
+# --------------------------------------------------------------------------- near-collision search
+
+def _every_pair(names: list[str]) -> set[tuple[frozenset, str]]:
+    """The exhaustive search the blocked one replaces: every pair scored."""
+    from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import Levenshtein
+
+    from deckcheck.games.mtg.importing.records import CONFUSABLE_DISTANCE, CONFUSABLE_RATIO
+    from deckcheck.matching.normalise import key, spaced
+
+    sp, keys = [spaced(n) for n in names], [key(n) for n in names]
+    found = set()
+    for forms, scorer, cutoff, via in ((sp, fuzz.ratio, CONFUSABLE_RATIO, "ratio"),
+                                       (keys, Levenshtein.distance, CONFUSABLE_DISTANCE,
+                                        "levenshtein")):
+        for i, form in enumerate(forms):
+            for _c, _score, j in process.extract(form, forms, scorer=scorer,
+                                                 score_cutoff=cutoff, limit=None):
+                if j > i:
+                    found.add((frozenset((names[i], names[j])), via))
+    return found
+
+
+def test_near_collision_search_finds_every_pair():
+    from deckcheck.games.mtg.importing.records import confusable_pairs
+    from deckcheck.resources import data_dir
+
+    shipped = _load(data_dir("cards") / "mtg", "cards.yaml")["cards"]
+    names = [c["name"] for c in shipped] + [f["name"] for c in shipped
+                                            for f in c.get("faces", ())]
+    # near misses the blocks must not lose: one letter apart, words swapped, short names
+    names += ["Delver of Secret", "Secrets of Delver", "Ox", "Oxe", "X", "Brainstorm Ii",
+              "Snapcaster Mage Mage", "Lightning Bolt", "Lightening Bolt"]
+    names = list(dict.fromkeys(names))
+    blocked = {(frozenset(p["names"]), via) for p in confusable_pairs(names) for via in p["via"]
+               if via != "prefix"}
+    assert blocked == _every_pair(names) and len(blocked) > 40
