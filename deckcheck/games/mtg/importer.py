@@ -45,7 +45,9 @@ number of cards named …") and only the resulting ``deck_limit`` flag is kept; 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+from typing import Callable, TextIO
 
 import yaml
 
@@ -54,8 +56,9 @@ from deckcheck.games.mtg.importing.mtgjson import read_source
 from deckcheck.games.mtg.importing.records import (_english_names, _set_order, build_records,
                                                    confusable_groups, confusable_pairs,
                                                    name_collisions, set_counts, sets_table)
-from deckcheck.games.mtg.importing.rows import Source, _number_sort
+from deckcheck.games.mtg.importing.rows import Problems, Source, _number_sort, file_stem
 from deckcheck.resources import data_dir, shared_dir, user_data_dir
+from deckcheck.safetext import guard_lines
 
 IMPORTER_VERSION = "1.0"
 
@@ -69,7 +72,7 @@ def _shared_sources(source: Path) -> tuple[str | None, dict[str, dict[str, str]]
         path = folder / "SOURCES.md"
         if path.is_file():
             text = path.read_text(encoding="utf-8")
-            snap = re.search(r"Snapshot HEAD:\s*`([0-9a-f]{7,40})`", text)
+            snap = re.search(r"Snapshot HEAD:?\s*`([0-9a-f]{7,40})`", text, re.I)
             rows = {}
             for m in re.finditer(r"^\|\s*([^|\s]+\.json)\s*\|\s*([^|\s]+)\s*\|\s*([0-9a-f]{40})\s*\|",
                                  text, re.M):
@@ -101,7 +104,7 @@ def card_data_label(src: Source, source: Path) -> str:
 def _file_order(path: Path, src: Source) -> tuple:
     """Set files in release order (``SOM.json`` before ``DKA.json``), then by name."""
     order = _set_order(src.sets)
-    return (order.get(path.stem, len(order)), path.name)
+    return (order.get(file_stem(path), len(order)), path.name)
 
 
 def _write_provenance(src: Source, source: Path, out: Path,
@@ -134,6 +137,8 @@ def _write_provenance(src: Source, source: Path, out: Path,
     if merged_from:
         notes.append(f"Merged with the card data of {merged_from}: printings, set codes and "
                      "Chinese names of cards in both are united, cards only there are kept.")
+    notes += [f"Skipped on import: {p}" for p in src.skipped]
+    notes += [f"Imported with a caveat: {p}" for p in src.notes]
     write_sources(out, "mtg", "Magic: The Gathering", entries, notes=notes,
                   files=["cards.yaml", "sets.yaml", "confusables.yaml"])
 
@@ -215,7 +220,7 @@ def merge_with_base(records: list[dict], set_rows: list[dict], base: Path,
         printings = _union(rec.get("printings") or [], old.get("printings") or [],
                            key=lambda p: (p.get("set"), p.get("number")))
         rec["printings"] = sorted(printings, key=lambda p: (set_key(p.get("set")),
-                                                            _number_sort(str(p.get("number")))))
+                                                            _number_sort(str(p.get("number") or ""))))
         names = dict(rec.get("names") or {})
         for lang, values in (old.get("names") or {}).items():
             names[lang] = _union(names.get(lang) or [], values)
@@ -242,14 +247,53 @@ def _user_folder() -> Path:
     return user_data_dir() / "cards" / "mtg"
 
 
+class _PerSet(dict):
+    """The per-set counts of the summary; printed as their number (they are in sets.yaml)."""
+
+    def __str__(self) -> str:
+        return f"{len(self)} sets (per-set counts in sets.yaml)"
+
+
+class _TerminalProgress:
+    """Sets done / total on one terminal line, then a line per later stage."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        line = guard_lines(f"reading sets: {done}/{total} {name}")
+        self.stream.write(f"\r{line[:70]:<70}" + ("\n" if done == total else ""))
+        self.stream.flush()
+
+    def stage(self, text: str) -> None:
+        self.stream.write(f"{text}\n")
+        self.stream.flush()
+
+
+def terminal_progress(stream: TextIO | None = None) -> Callable[[int, int, str], None] | None:
+    """A progress line (sets done / total) on ``stream`` (stderr) when it is a terminal;
+    None (silence) when it is not."""
+    stream = stream or sys.stderr
+    if not getattr(stream, "isatty", lambda: False)():
+        return None
+    return _TerminalProgress(stream)
+
+
 def run(source: Path | None = None, out: Path | None = None, *,
-        include_funny: bool = False, merge_base: Path | None | bool = None) -> dict:
+        include_funny: bool = False, merge_base: Path | None | bool = None,
+        progress: Callable[[int, int, str], None] | None | bool = True) -> dict:
     """Import MTGJSON data from ``source`` and write ``cards/mtg/`` files to ``out``.
 
     ``merge_base``: a ``cards/mtg`` folder whose records are merged into the output (see
     :func:`merge_with_base`). By default the shipped data is merged when ``out`` is the user
     data folder (``deckcheck cards import mtgjson FILE``); ``False`` turns merging off.
-    Returns a summary of counts (totals, per set, confusables, collisions).
+    ``progress``: ``progress(done, total, file)`` after each set file; by default a line on
+    stderr when stderr is a terminal, nothing otherwise (``False``).
+
+    A set or card that cannot be imported is skipped and listed in the summary's
+    ``skipped`` (file, card, reason) and in ``SOURCES.md``; the import goes on with the
+    rest. Only a source with nothing importable raises :class:`DataError`.
+    Returns a summary of counts (sets, cards, printings, per set, confusables, collisions).
     """
     source = Path(source) if source else _default_source()
     shipped = data_dir("cards") / "mtg"
@@ -259,17 +303,24 @@ def run(source: Path | None = None, out: Path | None = None, *,
     if merge_base is None:
         same = out.resolve() == _user_folder().resolve()
         merge_base = shipped if same and (shipped / "cards.yaml").is_file() else False
-    src = read_source(source, include_funny=include_funny)
-    records = build_records(src.faces, src.sets)
+    show = terminal_progress() if progress is True else (progress or None)
+    src = read_source(source, include_funny=include_funny, progress=show)
+    stage = getattr(show, "stage", lambda text: None)
+    stage(f"building the card records ({len(src.faces)} faces)")
+    records = build_records(src.faces, src.sets, src.skipped, src.notes)
+    if not records:
+        raise DataError(f"{source}: no card could be imported; skipped:{src.skipped}")
     counts = set_counts(src)
     set_rows = sets_table(src, counts)
     label = card_data_label(src, source)
     if merge_base:
         records, set_rows, label = merge_with_base(records, set_rows, Path(merge_base), label)
+    stage(f"searching near-collision names ({len(records)} cards)")
     pairs = confusable_pairs(_english_names(records))
     groups = confusable_groups(pairs)
     collisions = name_collisions(records)
 
+    stage(f"writing {out}")
     out.mkdir(parents=True, exist_ok=True)
     dump_yaml(out / "cards.yaml", {"cards": records}, header=CARDS_HEADER)
     dump_yaml(out / "sets.yaml", {"card_data": label, "sets": set_rows}, header=SETS_HEADER)
@@ -280,12 +331,15 @@ def run(source: Path | None = None, out: Path | None = None, *,
 
     names = _english_names(records)
     return {
-        "source": src.kind, "files": len(src.files), "cards": len(records),
-        "names": len(names), "dfcs": sum(1 for r in records if r.get("layout") == "transform"),
+        "source": src.kind, "files": len(src.files), "sets_imported": len(counts),
+        "cards": len(records), "names": len(names),
+        "printings": sum(len(r.get("printings") or ()) for r in records),
+        "dfcs": sum(1 for r in records if r.get("layout") == "transform"),
         "basic": sum(1 for r in records if r.get("is_basic")),
         "with_chinese": sum(1 for r in records
                             if len((r.get("names") or {})) == 2),
         "confusable_pairs": len(pairs), "confusable_groups": len(groups),
         "collisions": [c["key"] for c in collisions],
-        "sets": counts,
+        "sets": _PerSet(counts),
+        "skipped": Problems(src.skipped), "notes": Problems(src.notes),
     }

@@ -350,20 +350,24 @@ def _write(path: Path, data) -> Path:
     return path
 
 
-def test_swapped_foreign_names_rejected(tmp_path):
+def test_swapped_foreign_names_skip_the_card(tmp_path):
     swapped = _v3_card("Archangel's Light", "2")
     swapped["foreignNames"] = [{"name": "Chinese Traditional", "language": "大天使恩光",
                                 "multiverseid": 3}]
     later = _v3_card("Later Card", "3")
-    later["foreignNames"] = [{"name": "Chinese Simplified", "language": "后来",
-                              "multiverseid": 4}]
     src = _write(tmp_path / "DKA.json", _v3_set([_v3_card("Good Card", "1"), swapped, later]))
     for source in (src, tmp_path):                                   # the file and its folder
-        with pytest.raises(DataError) as err:
-            mtg.run(source, tmp_path / "out")
-        assert "DKA.json" in str(err.value) and "Archangel's Light" in str(err.value)
-        assert "Later Card" not in str(err.value)
-    assert not (tmp_path / "out" / "cards.yaml").exists()
+        summary = mtg.run(source, tmp_path / "out")
+        assert [(p.where, p.card) for p in summary["skipped"]] == [
+            ("DKA.json", "Archangel's Light")]
+        assert "unknown language" in summary["skipped"][0].reason
+        names = [c["name"] for c in _load("cards.yaml", tmp_path / "out")["cards"]]
+        assert names == ["Good Card", "Later Card"]
+        assert "Skipped on import: DKA.json: card \"Archangel's Light\"" in \
+            (tmp_path / "out" / "SOURCES.md").read_text(encoding="utf-8")
+    # strict use of the reader (no problem list) still raises, naming the file and card
+    with pytest.raises(DataError, match="DKA.json.*Archangel's Light"):
+        _v3_faces(_v3_set([swapped]), "DKA.json")
 
 
 class _NoLegalities(dict):
@@ -407,8 +411,13 @@ def test_v3_split_card_and_missing_back(tmp_path):
     assert rec["faces"][1]["names"] == {"zh-Hans": ["测试128b"], "zh-Hant": ["測試128b"]}
     front = _v3_card("Lonely Front", "5a", layout="double-faced",
                      names=["Lonely Front", "Missing Back"])
-    with pytest.raises(DataError, match="Lonely Front"):
-        mtg.run(_write(tmp_path / "BAD.json", _v3_set([front])), tmp_path / "bad")
+    summary = mtg.run(_write(tmp_path / "BAD.json", _v3_set([front])), tmp_path / "bad")
+    assert [c["name"] for c in _load("cards.yaml", tmp_path / "bad")["cards"]] == \
+        ["Lonely Front"]                                # imported, and said so
+    assert {p.card for p in summary["notes"]} == {"Lonely Front"}
+    assert any("back face is in no imported set" in p.reason for p in summary["notes"])
+    with pytest.raises(DataError, match="Lonely Front"):    # strict use still refuses it
+        _v3_faces(_v3_set([front]), "BAD.json")
 
 
 def test_not_card_data_rejected(tmp_path):
@@ -544,10 +553,13 @@ def test_v5_atomic_with_setlist(tmp_path):
         ("ISD", "Innistrad"), ("V17", "From the Vault: Transform")]
 
 
-def test_v5_swapped_foreign_data_rejected(tmp_path):
+def test_v5_swapped_foreign_data_skips_the_card(tmp_path):
     data = _v5_allprintings()
     bad = dict(V5_CARDS[6], foreignData=[{"language": "七矮人", "name": "Chinese Traditional"}])
     data["data"]["ISD"]["cards"] = [V5_CARDS[4], bad]
-    with pytest.raises(DataError) as err:
-        mtg.run(_write(tmp_path / "AllPrintings.json", data), tmp_path / "out")
-    assert "AllPrintings.json" in str(err.value) and "Seven Dwarves" in str(err.value)
+    summary = mtg.run(_write(tmp_path / "AllPrintings.json", data), tmp_path / "out")
+    [problem] = summary["skipped"]
+    assert problem.where.startswith("AllPrintings.json") and problem.card == "Seven Dwarves"
+    assert "keys swapped" in problem.reason
+    names = {c["name"] for c in _load("cards.yaml", tmp_path / "out")["cards"]}
+    assert "Seven Dwarves" not in names and names

@@ -5,14 +5,16 @@ beside it), recognised by their content. Each reader turns its source into
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from deckcheck.carddb.importers.common import DataError
-from deckcheck.games.mtg.importing.rows import (Face, SetInfo, Source, _add_unique, _chinese_name,
-                                                _cmc, _colors, _deck_limit, _load_json,
-                                                _number_base)
+from deckcheck.games.mtg.importing.rows import (JSON_SUFFIXES, Face, Problem, SetInfo, Source,
+                                                _add_unique, _chinese_name, _cmc, _colors,
+                                                _deck_limit, _load_json, _number_base,
+                                                file_stem, keep_going)
 from deckcheck.games.mtg.importing.tables import (CHINESE, KNOWN_LANGUAGES, RARITIES,
                                                   SKIP_LAYOUTS, SPLIT_LAYOUTS, V3_FOREIGN_KEYS,
                                                   V3_LANGUAGES, V3_LAYOUTS, ZH_HANT_SET_NAMES)
@@ -45,24 +47,42 @@ def _v3_chinese(card: dict, origin: str) -> dict[str, list[str]]:
     return zh
 
 
-def _v3_positions(card: dict, layout: str) -> list[tuple[str, int]]:
+def _v3_positions(card: dict, layout: str, meld_backs: set[str]) -> list[tuple[str, int]]:
     """(canonical card name, face index) pairs a v3 object belongs to.
 
     Split halves form ``Left // Right``; transform and flip faces belong to ``names[0]``.
-    A meld object lists [front, melded back, other front]: each front is its own card and
-    the melded back is a face of both.
+    A meld front is its own card and the melded back (``meld_backs``) is a face of each
+    front its ``names`` list (v3 orders that list differently from set to set: EMN writes
+    [front, front, back], V17 [front, back] once per front).
     """
     name = card["name"]
     names = card.get("names") or [name]
-    if name not in names:
-        raise DataError(f"{card.get('name')!r}: `names` {names!r} does not list the card")
+    if not isinstance(names, list) or name not in names:
+        raise DataError(f"`names` {names!r} does not list the card")
     if len(names) == 1:
         return [(name, 0)]
     if layout in SPLIT_LAYOUTS:
         return [(" // ".join(names), names.index(name))]
-    if layout == "meld" and len(names) == 3:
-        return [(names[0], 1), (names[2], 1)] if name == names[1] else [(name, 0)]
+    if layout == "meld":
+        if name not in meld_backs:
+            return [(name, 0)]
+        fronts = [n for n in names if n != name and n not in meld_backs]
+        if not fronts:
+            raise DataError(f"melded card {name!r}: `names` {names!r} lists no front face")
+        return [(front, 1) for front in fronts]
     return [(names[0], names.index(name))]
+
+
+def _v3_meld_backs(cards: list) -> set[str]:
+    """The melded (back) cards of a set: the meld objects numbered as a back (``15b``); in a
+    set without collector numbers, the last of a three-name ``names`` list."""
+    melds = [c for c in cards if isinstance(c, dict) and c.get("layout") == "meld"]
+    backs = {c.get("name") for c in melds
+             if re.fullmatch(r"\d+b", str(c.get("number") or ""))}
+    if not backs:
+        backs = {c["names"][-1] for c in melds
+                 if isinstance(c.get("names"), list) and len(c["names"]) == 3}
+    return backs
 
 
 def _v3_set_info(data: dict) -> SetInfo:
@@ -76,54 +96,92 @@ def _v3_set_info(data: dict) -> SetInfo:
                    block=data.get("block"), objects=len(data.get("cards") or ()))
 
 
-def _v3_faces(data: dict, origin: str) -> list[Face]:
-    """Rows of one v3 set; checks the set's own printing and the DFC shape."""
+def _v3_card_faces(card: dict, code: str, origin: str, meld_backs: set[str]) -> list[Face]:
+    """The rows of one v3 card object (none for tokens, planes …); DataError if malformed."""
+    layout = V3_LAYOUTS.get(card.get("layout", "normal"), card.get("layout", "normal"))
+    if layout in SKIP_LAYOUTS:
+        return []
+    if not isinstance(card.get("name"), str) or not card["name"].strip():
+        raise DataError(f"{origin}: a card object has no name (number {card.get('number')})")
+    printed_in = list(card.get("printings") or ())
+    if code not in printed_in:
+        raise DataError(f"{origin}: card {card['name']!r}: `printings` {printed_in} "
+                        f"does not include the file's own set {code}")
+    zh = _v3_chinese(card, origin)
+    number = str(card.get("number") or "")
+    printing = {"set": code, "number": number,
+                "rarity": RARITIES.get(card.get("rarity"), card.get("rarity")),
+                "multiverseid": card.get("multiverseid")}
+    return [Face(
+        card=canonical, index=index, name=card["name"], layout=layout, origin=origin,
+        types=list(card.get("types") or ()), supertypes=list(card.get("supertypes") or ()),
+        subtypes=list(card.get("subtypes") or ()), mana_cost=card.get("manaCost"),
+        cmc=_cmc(card.get("cmc")), colors=_colors(card.get("colors")),
+        color_identity=_colors(card.get("colorIdentity")), zh=zh,
+        printing=dict(printing), printed_in=printed_in,
+        deck_limit=_deck_limit(card.get("text")))
+        for canonical, index in _v3_positions(card, layout, meld_backs)]
+
+
+def _v3_faces(data: dict, origin: str, skipped: list[Problem] | None = None,
+              notes: list[Problem] | None = None) -> list[Face]:
+    """Rows of one v3 set; checks the set's own printing and the DFC shape.
+
+    With a ``skipped`` list a malformed card is recorded there and left out (the rest of
+    the set imports); without one it raises :class:`DataError`.
+    """
     code = data["code"]
     rows: list[Face] = []
-    for card in data.get("cards") or ():
-        layout = V3_LAYOUTS.get(card.get("layout", "normal"), card.get("layout", "normal"))
-        if layout in SKIP_LAYOUTS:
-            continue
-        if "name" not in card:
-            raise DataError(f"{origin}: a card object has no name (number {card.get('number')})")
-        printed_in = list(card.get("printings") or ())
-        if code not in printed_in:
-            raise DataError(f"{origin}: card {card['name']!r}: `printings` {printed_in} "
-                            f"does not include the file's own set {code}")
-        zh = _v3_chinese(card, origin)
-        number = str(card.get("number") or "")
-        printing = {"set": code, "number": number,
-                    "rarity": RARITIES.get(card.get("rarity"), card.get("rarity")),
-                    "multiverseid": card.get("multiverseid")}
-        for canonical, index in _v3_positions(card, layout):
-            rows.append(Face(
-                card=canonical, index=index, name=card["name"], layout=layout, origin=origin,
-                types=list(card.get("types") or ()), supertypes=list(card.get("supertypes") or ()),
-                subtypes=list(card.get("subtypes") or ()), mana_cost=card.get("manaCost"),
-                cmc=_cmc(card.get("cmc")), colors=_colors(card.get("colors")),
-                color_identity=_colors(card.get("colorIdentity")), zh=zh,
-                printing=dict(printing), printed_in=printed_in,
-                deck_limit=_deck_limit(card.get("text"))))
-    _check_transform_faces(rows, origin)
-    return rows
+    cards = data.get("cards") or []
+    meld_backs = _v3_meld_backs(cards)
+    for card in cards:
+        try:
+            if not isinstance(card, dict):
+                raise DataError(f"{origin}: a card entry is not an object ({card!r:.60})")
+            rows += _v3_card_faces(card, code, origin, meld_backs)
+        except (DataError, TypeError, ValueError, AttributeError) as exc:
+            name = card.get("name") if isinstance(card, dict) else None
+            keep_going(skipped, origin, name if isinstance(name, str) else None,
+                       _as_data_error(exc, origin))
+    return _check_transform_faces(rows, origin, skipped, notes)
 
 
-def _check_transform_faces(rows: list[Face], origin: str) -> None:
-    """Every printing of a transform card has exactly one front and one back.
+def _as_data_error(exc: Exception, origin: str) -> DataError:
+    """A malformed value (a number where a list belongs …) reported like a DataError."""
+    if isinstance(exc, DataError):
+        return exc if str(exc).startswith(origin) else DataError(f"{origin}: {exc}")
+    return DataError(f"{origin}: malformed card object ({type(exc).__name__}: {exc})")
+
+
+def _check_transform_faces(rows: list[Face], origin: str, skipped: list[Problem] | None = None,
+                           notes: list[Problem] | None = None) -> list[Face]:
+    """Every printing of a transform card has one front and one back; returns the rows kept.
 
     The faces of one printing share a collector number (v5 ``51``) or its base (v3
-    ``51a``/``51b``).
+    ``51a``/``51b``). A printing of the front alone (a promo set that lists only the front,
+    pPRE's Chandra) is kept and noted in ``notes``; its back face comes from the card's other
+    printings. Any other shape (two fronts, a back alone, one name twice) is malformed: the
+    card's rows of that printing are skipped (``skipped``) or, without a list, an error.
     """
     seen: dict[tuple[str, str], list[Face]] = {}
     for r in rows:
         if r.layout == "transform":
             number = _number_base(r.printing["number"]) if r.printing else ""
             seen.setdefault((r.card, number), []).append(r)
+    bad: set[int] = set()
     for (card, _number), faces in seen.items():
-        if sorted(f.index for f in faces) != [0, 1] or len({f.name for f in faces}) != 2:
-            found = ", ".join(f"{f.name} (face {f.index})" for f in faces)
-            raise DataError(f"{origin}: double-faced card {card!r} needs one front and one "
-                            f"back face; found {found}")
+        if sorted(f.index for f in faces) == [0, 1] and len({f.name for f in faces}) == 2:
+            continue
+        found = ", ".join(f"{f.name} (face {f.index})" for f in faces)
+        if [f.index for f in faces] == [0] and notes is not None and skipped is not None:
+            notes.append(Problem(origin, card, "double-faced card printed without its back "
+                                 "face in this set; imported as a printing of the front"))
+            continue
+        keep_going(skipped, origin, card,
+                   DataError(f"{origin}: double-faced card {card!r} needs one front and one "
+                             f"back face; found {found}"))
+        bad.update(id(f) for f in faces)
+    return [r for r in rows if id(r) not in bad] if bad else rows
 
 
 # --------------------------------------------------------------------------- MTGJSON v5
@@ -219,20 +277,29 @@ def _v5_set_info(data: dict) -> SetInfo:
                    objects=len(data["cards"]) if "cards" in data else None)
 
 
-def _v5_set_faces(data: dict, origin: str, include_funny: bool) -> list[Face]:
+def _v5_set_faces(data: dict, origin: str, include_funny: bool,
+                  src: Source | None = None) -> list[Face]:
     code = data["code"]
+    where = f"{origin} {code}"
+    skipped = src.skipped if src is not None else None
     rows = []
     for card in data.get("cards") or ():
-        ident = card.get("identifiers") or {}
-        mid = ident.get("multiverseId", card.get("multiverseId"))
-        printing = {"set": card.get("setCode") or code, "number": str(card.get("number") or ""),
-                    "rarity": card.get("rarity"),
-                    "multiverseid": int(mid) if mid not in (None, "") else None}
-        face = _v5_face(card, f"{origin} {code}", printing, include_funny)
+        try:
+            ident = card.get("identifiers") or {}
+            mid = ident.get("multiverseId", card.get("multiverseId"))
+            printing = {"set": card.get("setCode") or code,
+                        "number": str(card.get("number") or ""), "rarity": card.get("rarity"),
+                        "multiverseid": int(mid) if mid not in (None, "") else None}
+            face = _v5_face(card, where, printing, include_funny)
+        except (DataError, TypeError, ValueError, AttributeError) as exc:
+            name = card.get("name") if isinstance(card, dict) else None
+            keep_going(skipped, where, name if isinstance(name, str) else None,
+                       _as_data_error(exc, where))
+            continue
         if face is not None:
             rows.append(face)
-    _check_transform_faces(rows, f"{origin} {code}")
-    return rows
+    return _check_transform_faces(rows, where, skipped,
+                                  src.notes if src is not None else None)
 
 
 def _v5_atomic_faces(data: dict, origin: str, include_funny: bool) -> list[Face]:
@@ -251,8 +318,22 @@ def _is_v5_card(card: dict) -> bool:
     return any(k in card for k in ("uuid", "identifiers", "foreignData", "faceName"))
 
 
+def _released(value: Any) -> str | None:
+    """A release date as the data writes it (``1995-01-01``, ``2007-02``, ``2007``); anything
+    else (a placeholder, a number) is treated as unknown."""
+    if isinstance(value, str) and _DATE.fullmatch(value.strip()):
+        return value.strip()
+    return None
+
+
+_DATE = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
+
+
 def _read_file(path: Path, src: Source, include_funny: bool) -> None:
-    """Add one JSON file's rows and set metadata to ``src`` (format found by content)."""
+    """Add one JSON file's rows and set metadata to ``src`` (format found by content).
+
+    A set that cannot be read is recorded in ``src.skipped`` and the file's other sets are
+    read; a file that is not card data at all is an error (:class:`DataError`)."""
     data = _load_json(path)
     origin = path.name
     body = data.get("data") if isinstance(data, dict) and "data" in data else None
@@ -260,7 +341,7 @@ def _read_file(path: Path, src: Source, include_funny: bool) -> None:
         src.meta.setdefault("v5", data["meta"])
     if isinstance(body, list):                                     # v5 SetList.json
         for item in body:
-            if isinstance(item, dict) and "code" in item:
+            if isinstance(item, dict) and isinstance(item.get("code"), str):
                 src.sets.setdefault(item["code"], _v5_set_info(item))
         src.files.append(path)
         return
@@ -282,42 +363,96 @@ def _read_file(path: Path, src: Source, include_funny: bool) -> None:
     else:
         raise DataError(f"{origin}: not MTGJSON card data (no set files, AllPrintings or "
                         "AtomicCards structure found)")
+    read = 0
     for s in sets:
-        if "code" not in s:
-            raise DataError(f"{origin}: a set has no `code`")
-        v5 = any(_is_v5_card(c) for c in (s.get("cards") or ())[:5])
-        src.kind = "mtgjson5" if v5 else "mtgjson3"
-        info = _v5_set_info(s) if v5 else _v3_set_info(s)
-        src.sets[info.code] = info
-        src.faces += (_v5_set_faces(s, origin, include_funny) if v5
-                      else _v3_faces(s, origin))
-    src.files.append(path)
+        try:
+            _read_set(s, origin, src, include_funny)
+            read += 1
+        except (DataError, TypeError, ValueError, AttributeError, KeyError) as exc:
+            code = s.get("code") if isinstance(s.get("code"), str) else None
+            where = f"{origin} {code}" if code and len(sets) > 1 else origin
+            reason = str(exc) if isinstance(exc, DataError) else \
+                f"malformed set ({type(exc).__name__}: {exc})"
+            src.skipped.append(Problem(where, None, f"set skipped: {reason}"))
+    if read:
+        src.files.append(path)
 
 
-def _folder_files(folder: Path) -> list[Path]:
-    """Card files of a folder: ``*.json`` minus language files (``SOM.cn.json``)."""
-    files = sorted(p for p in folder.glob("*.json") if "." not in p.stem)
+def _read_set(s: dict, origin: str, src: Source, include_funny: bool) -> None:
+    if not isinstance(s.get("code"), str) or not s["code"].strip():
+        raise DataError(f"{origin}: a set has no `code`")
+    if not isinstance(s.get("cards") or [], list):
+        raise DataError(f"{origin}: the set's `cards` is not a list")
+    v5 = any(_is_v5_card(c) for c in (s.get("cards") or ())[:5] if isinstance(c, dict))
+    info = _v5_set_info(s) if v5 else _v3_set_info(s)
+    released = _released(info.released)
+    if info.released is not None and released is None:
+        src.notes.append(Problem(origin, None, f"release date {info.released!r} is not a "
+                                 "date; the set is ordered last"))
+    info = replace(info, released=released)
+    faces = (_v5_set_faces(s, origin, include_funny, src) if v5
+             else _v3_faces(s, origin, src.skipped, src.notes))
+    if not faces and s.get("cards") and not any(p.where.startswith(origin)
+                                                for p in src.skipped):
+        layouts = sorted({str(c.get("layout")) for c in s["cards"] if isinstance(c, dict)})
+        src.notes.append(Problem(origin, None, "no deck cards in the set (only "
+                                 f"{', '.join(layouts)} objects, which are not imported)"))
+    src.kind = "mtgjson5" if v5 else "mtgjson3"
+    src.sets[info.code] = info
+    src.faces += faces
+
+
+def _folder_files(folder: Path, skipped: list[Problem]) -> list[Path]:
+    """Card files of a folder: ``*.json`` (or ``.json.xz``, ``.gz``, ``.bz2``) minus language
+    files (``SOM.cn.json``); a set found both plain and compressed is read once (plain)."""
+    by_stem: dict[str, list[Path]] = {}
+    for p in sorted(folder.iterdir()):
+        stem = file_stem(p)
+        if p.name.lower().endswith(JSON_SUFFIXES) and "." not in stem and p.is_file():
+            by_stem.setdefault(stem, []).append(p)
+    files = []
+    for stem, paths in sorted(by_stem.items()):
+        paths.sort(key=lambda p: (JSON_SUFFIXES.index(p.name[len(stem):].lower()), p.name))
+        files.append(paths[0])
+        for extra in paths[1:]:
+            skipped.append(Problem(extra.name, None, f"file skipped: the same set as "
+                                   f"{paths[0].name}, which is read instead"))
     if not files:
-        raise DataError(f"{folder}: no MTGJSON files (*.json) found")
+        raise DataError(f"{folder}: no MTGJSON files (*.json, *.json.xz, *.json.gz, "
+                        "*.json.bz2) found")
     return files
 
 
-def read_source(source: Path, include_funny: bool = False) -> Source:
-    """Read a folder or a file of MTGJSON data into :class:`Face` rows and set metadata."""
+def read_source(source: Path, include_funny: bool = False,
+                progress: Callable[[int, int, str], None] | None = None) -> Source:
+    """Read a folder or a file of MTGJSON data into :class:`Face` rows and set metadata.
+
+    In a folder a file that cannot be read or is not card data is skipped (``skipped``);
+    only when nothing at all can be read is it an error. ``progress(done, total, name)`` is
+    called after each file."""
     source = Path(source)
     src = Source(kind="")
     if source.is_dir():
-        for path in _folder_files(source):
-            _read_file(path, src, include_funny)
+        files = _folder_files(source, src.skipped)
+        for done, path in enumerate(files, 1):
+            try:
+                _read_file(path, src, include_funny)
+            except DataError as exc:
+                src.skipped.append(Problem(path.name, None, f"file skipped: {exc}"))
+            if progress:
+                progress(done, len(files), path.name)
     elif source.is_file():
         _read_file(source, src, include_funny)
         setlist = source.parent / "SetList.json"
         if src.kind == "mtgjson5-atomic" and setlist.is_file():
             _read_file(setlist, src, include_funny)
+        if progress:
+            progress(1, 1, source.name)
     else:
         raise DataError(f"{source}: no such file or folder")
     if not src.faces:
-        raise DataError(f"{source}: no cards found")
+        why = "".join(f"\n  {p}" for p in [*src.skipped, *src.notes])
+        raise DataError(f"{source}: no cards found" + (f"; skipped:{why}" if why else ""))
     if src.kind.startswith("mtgjson5"):
         src.faces = _attach_meld_backs(src.faces)
     return src

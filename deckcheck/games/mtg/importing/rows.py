@@ -4,7 +4,10 @@ builder share."""
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import json
+import lzma
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -57,15 +60,51 @@ class SetInfo:
     objects: int | None = None
 
 
+@dataclass(frozen=True)
+class Problem:
+    """A set or card the importer skipped (or imported with a caveat), and why."""
+
+    where: str                     # the file (and set) it was found in
+    card: str | None               # the card's name; None when the whole set is meant
+    reason: str
+
+    def __str__(self) -> str:
+        card = f": card {self.card!r}" if self.card is not None else ""
+        return f"{self.where}{card}: {self.reason}"
+
+
+class Problems(list):
+    """The problems of one import; printed as a count and then one line each."""
+
+    def __str__(self) -> str:
+        return "".join([str(len(self))] + [f"\n    {p}" for p in self])
+
+
+def keep_going(problems: list[Problem] | None, where: str, card: str | None,
+               error: Exception) -> None:
+    """Record a skipped set or card; without a problem list (strict use) re-raise."""
+    if problems is None:
+        raise error
+    reason = str(error)
+    if reason.startswith(f"{where}: "):       # the message names the file already
+        reason = reason[len(where) + 2:]
+    problems.append(Problem(where, card, reason))
+
+
 @dataclass
 class Source:
-    """Everything read from the source: rows, set metadata and provenance details."""
+    """Everything read from the source: rows, set metadata and provenance details.
+
+    ``skipped``: the sets and cards left out, and why; ``notes``: what was imported with a
+    caveat (a double-faced card's printing without its back face)."""
 
     kind: str
     faces: list[Face] = field(default_factory=list)
     sets: dict[str, SetInfo] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    skipped: Problems = field(default_factory=Problems)
+    notes: Problems = field(default_factory=Problems)
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -124,13 +163,44 @@ def _add_unique(target: list, values: Iterable) -> None:
 
 
 def slug(name: str) -> str:
-    """The record id of a card: its spaced normalised name with ``-`` between words."""
-    return spaced(name).replace(" ", "-")
+    """The record id of a card: its spaced normalised name with ``-`` between words.
+
+    A name with no letter or digit (Unhinged's ``_____``) is spelt by its characters'
+    Unicode names instead (``low-line-x5``), so that every card has an id."""
+    word = spaced(name).replace(" ", "-")
+    if word or not name.strip():
+        return word
+    parts = []
+    for m in re.finditer(r"(.)\1*", name.strip()):
+        ch = m.group(1)
+        label = unicodedata.name(ch, f"u{ord(ch):04x}").lower().replace(" ", "-")
+        n = len(m.group(0))
+        parts.append(label if n == 1 else f"{label}-x{n}")
+    return "-".join(parts)
+
+
+#: File name endings of the card files, plain and compressed (as MTGJSON publishes them).
+JSON_SUFFIXES = (".json", ".json.xz", ".json.gz", ".json.bz2")
+_MAGIC = ((b"\xfd7zXZ\x00", lzma.open), (b"\x1f\x8b", gzip.open), (b"BZh", bz2.open))
+
+
+def file_stem(path: Path) -> str:
+    """``SOM.json.xz`` -> ``SOM`` (the name without the JSON and compression endings)."""
+    name = path.name
+    for suffix in sorted(JSON_SUFFIXES, key=len, reverse=True):
+        if name.lower().endswith(suffix):
+            return name[:-len(suffix)]
+    return path.stem
 
 
 def _load_json(path: Path) -> Any:
+    """A JSON file, plain or compressed with xz, gzip or bzip2 (found by its first bytes)."""
     try:
-        with path.open(encoding="utf-8") as fh:
-            return json.load(fh)
-    except (OSError, ValueError) as exc:
+        with path.open("rb") as fh:
+            head = fh.read(6)
+            fh.seek(0)
+            opener = next((o for magic, o in _MAGIC if head.startswith(magic)), None)
+            raw = opener(fh).read() if opener else fh.read()
+        return json.loads(raw.decode("utf-8"))
+    except (OSError, EOFError, ValueError, lzma.LZMAError) as exc:
         raise DataError(f"{path.name}: cannot read JSON ({exc})") from exc
