@@ -7,7 +7,7 @@ never parses YAML and unpickles only the name index and the cards it asks for.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,8 @@ class CardDB:
 
     def __init__(self, game: str, cards: Sequence[Card], tables: Mapping[str, Any],
                  params: MatchParams, source: str, index: CardIndex | None = None,
-                 ids: dict[str, int] | None = None):
+                 ids: Mapping[str, int] | None = None,
+                 load_kinds: Callable[[], dict[str, list[int]]] | None = None):
         self.game = game
         self.cards = cards
         self.tables = tables
@@ -48,6 +49,8 @@ class CardDB:
         if ids is None:
             ids = {c.id: i for i, c in enumerate(cards)}
         self._ids = ids
+        self._kinds: dict[str, list[int]] | None = None
+        self._load_kinds = load_kinds
         if index is not None:
             self.index = index
             return
@@ -71,10 +74,20 @@ class CardDB:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def of_kind(self, *kinds: str) -> list[Card]:
+        """The cards whose ``kind`` fact is one of ``kinds``, in the data's order: from a
+        table the store keeps, so asking for a game's few mages or heroes does not read
+        every card."""
+        if self._kinds is None:
+            self._kinds = self._load_kinds() if self._load_kinds else _kinds_of(self.cards)
+        found = sorted(i for k in kinds for i in self._kinds.get(k, ()))
+        return [self.cards[i] for i in found]
+
     # -- the compiled store ------------------------------------------------------------
     def write_store(self, path: Path) -> None:
         hashed, fuzzy, rest = self.index.compiled_tables()
-        lazy = {"fuzzy": fuzzy} | {f"table:{k}": v for k, v in self.tables.items()}
+        lazy = {"fuzzy": fuzzy, "kinds": _kinds_of(self.cards)} \
+            | {f"table:{k}": v for k, v in self.tables.items()}
         store.write(path, [c.data for c in self.cards],
                     {"game": self.game, "source": self.source, "index": rest},
                     hashed | {"ids": self._ids}, lazy)
@@ -88,7 +101,16 @@ class CardDB:
         ids = hashed.pop("ids")
         index = CardIndex.from_tables(cards, head["index"], hashed, lambda: st.section("fuzzy"))
         return cls(head["game"], cards, store.LazyTables(st), index.params, head["source"],
-                   index=index, ids=ids)
+                   index=index, ids=ids, load_kinds=lambda: st.section("kinds"))
+
+
+def _kinds_of(cards: Sequence[Card]) -> dict[str, list[int]]:
+    kinds: dict[str, list[int]] = {}
+    for i, card in enumerate(cards):
+        kind = card.get("kind")
+        if isinstance(kind, str):
+            kinds.setdefault(kind, []).append(i)
+    return kinds
 
 
 def card_dirs(game: str, extra: list[Path] | None = None) -> list[Path]:

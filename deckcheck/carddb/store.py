@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterator
 
 from deckcheck.models import Card
 
-MAGIC = b"DCKSTOR3"   # bump when the layout changes
+MAGIC = b"DCKSTOR4"   # bump when the layout changes
 _HEADER = struct.Struct("<8sQQQI")
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 
