@@ -13,11 +13,10 @@ When the cache directory is not writable the result is simply built in memory ea
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import pickle
-import tempfile
 import time
+import zlib
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
@@ -38,15 +37,27 @@ class Damaged(Exception):
     """A cache file that cannot be read back (it is rebuilt)."""
 
 
+def digest(text: str) -> str:
+    """A short stable digest of ``text`` for file names (CRC-32 and Adler-32: 64 bits, and
+    no hashlib to import on the hot path)."""
+    data = text.encode("utf-8", "surrogatepass")
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+
+
 def fingerprint(kind: str, files: Iterable[Path]) -> str:
-    h = hashlib.sha1(f"{_FORMAT}:{__version__}:{_PACKAGE}:{kind}".encode())
+    parts = [f"{_FORMAT}:{__version__}:{_PACKAGE}:{kind}"]
+    real: dict[str, str] = {}   # each folder resolved once (realpath is costly per file)
     for f in sorted(files):
         try:
-            st = f.stat()
+            st = os.stat(f)
         except OSError:
             continue
-        h.update(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()[:20]
+        folder = str(f.parent)
+        where = real.get(folder)
+        if where is None:
+            where = real[folder] = os.path.realpath(folder)
+        parts.append(f"{where}/{f.name}|{st.st_size}|{st.st_mtime_ns}")
+    return digest("\n".join(parts))
 
 
 def _read_pickle(path: Path):
@@ -67,6 +78,8 @@ def _read_pickle(path: Path):
 
 
 def _write_pickle(path: Path, value) -> None:
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from deckcheck.cache import Damaged, cached
+from deckcheck.cache import Damaged, cached, digest
 from deckcheck.carddb import store
 from deckcheck.matching.index import CardIndex, MatchParams
 from deckcheck.models import Card
@@ -220,9 +220,7 @@ def _open_store(path: Path) -> CardDB:
 
 
 def _params_tag(params: MatchParams) -> str:
-    import hashlib
-
-    return hashlib.sha1(repr(params).encode()).hexdigest()[:8]
+    return digest(repr(params))[:8]
 
 
 def for_config(game, config) -> CardDB:

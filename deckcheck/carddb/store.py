@@ -27,7 +27,6 @@ import mmap
 import os
 import pickle
 import struct
-import tempfile
 import zlib
 from array import array
 from collections.abc import Mapping, Sequence
@@ -54,6 +53,8 @@ def write(path: Path, records: list[dict[str, Any]], head: dict[str, Any],
     """Write a store atomically: to a temporary file beside ``path``, then renamed over it,
     so a reader (another process building the same store at the same moment included)
     sees the old file, the new one or none, never half of one."""
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
