@@ -104,6 +104,7 @@ class Store:
     """An open store file: its head and a map of its records."""
 
     def __init__(self, path: Path):
+        self.path = path
         try:
             with open(path, "rb") as fh:
                 size = os.fstat(fh.fileno()).st_size
@@ -130,23 +131,37 @@ class Store:
         freeze()
         self.offsets = array("Q")
         self.offsets.frombytes(self.head.pop("offsets"))
-        self.path = path
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
+    def load(self, start: int, end: int) -> Any:
+        """The pickle at ``start:end``. The head's checksum does not cover the records: one
+        that does not unpickle (the file changed under us, a failing disk) deletes the file,
+        so that the next run rebuilds it, and says so."""
+        try:
+            return pickle.loads(self._map[start:end])
+        except Exception as exc:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            raise StoreDamaged(f"the card cache {self.path} is damaged ({type(exc).__name__} "
+                               f"at byte {start}); it was deleted: run the command again to "
+                               "rebuild it") from None
+
     def record(self, i: int) -> dict[str, Any]:
-        return pickle.loads(self._map[self.offsets[i]:self.offsets[i + 1]])
+        return self.load(self.offsets[i], self.offsets[i + 1])
 
     def hashed(self, name: str) -> "HashedTable":
         starts = array("Q")
         starts.frombytes(self.head["hashed"][name])
-        return HashedTable(self._map, starts)
+        return HashedTable(self, starts)
 
     def section(self, name: str) -> Any:
         """A lazy section's value (unpickled each call: callers keep it)."""
         at, length = self.head["lazy"][name]
-        return pickle.loads(self._map[at:at + length])
+        return self.load(at, at + length)
 
     def sections(self) -> list[str]:
         return list(self.head["lazy"])
@@ -155,8 +170,8 @@ class Store:
 class HashedTable:
     """A read-only ``str`` -> value table whose buckets are unpickled on first lookup."""
 
-    def __init__(self, data, starts: array):
-        self._data = data
+    def __init__(self, st: Store, starts: array):
+        self._store = st
         self._starts = starts
         self._count = len(starts) - 1
         self._buckets: dict[int, dict[str, Any]] = {}
@@ -164,8 +179,7 @@ class HashedTable:
     def _bucket(self, b: int) -> dict[str, Any]:
         bucket = self._buckets.get(b)
         if bucket is None:
-            bucket = self._buckets[b] = pickle.loads(
-                self._data[self._starts[b]:self._starts[b + 1]])
+            bucket = self._buckets[b] = self._store.load(self._starts[b], self._starts[b + 1])
         return bucket
 
     def get(self, key: str, default: Any = None) -> Any:

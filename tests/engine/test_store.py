@@ -177,6 +177,15 @@ def test_hashed_table_and_sections(tmp_path):
     assert dict(names.items()) == table
     assert st.section("rest") == {"a": [1, 2]} and st.head["game"] == "g"
     assert [st.record(i) for i in range(len(st))] == records
+    data = bytearray(path.read_bytes())
+    data[st.offsets[3]:st.offsets[4]] = b"\xff" * (st.offsets[4] - st.offsets[3])
+    path.write_bytes(bytes(data))          # a damaged record: the head's checksum still holds
+    st = store.Store(path)
+    assert st.record(2) == records[2]
+    with pytest.raises(store.StoreDamaged, match="deleted: run the command again"):
+        st.record(3)
+    assert not path.exists()               # the next run rebuilds it
+    store.write(path, records, {"game": "g"}, {"names": table}, {})
     path.write_bytes(b"DCKSTORX" + path.read_bytes()[8:])
     with pytest.raises(store.StoreDamaged):
         store.Store(path)
