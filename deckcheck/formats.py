@@ -125,13 +125,21 @@ def _find_format_files(extra_dirs: list[Path] | None) -> dict[str, Path]:
     return found
 
 
+_GAMES: dict[tuple, list[str]] = {}
+
+
 def game_ids(extra_dirs: list[Path] | None = None) -> list[str]:
-    """Every game with a ``_game.yaml`` (cheap: no YAML is read)."""
-    out = set()
-    for root in _roots(extra_dirs):
-        if root.is_dir():
-            out.update(p.parent.name for p in root.glob("*/_game.yaml"))
-    return sorted(out)
+    """Every game with a ``_game.yaml`` (no YAML is read; each set of folders is listed
+    once per process)."""
+    roots = _roots(extra_dirs)
+    key = tuple(map(str, roots))
+    if key not in _GAMES:
+        out = set()
+        for root in roots:
+            if root.is_dir():
+                out.update(p.parent.name for p in root.glob("*/_game.yaml"))
+        _GAMES[key] = sorted(out)
+    return list(_GAMES[key])
 
 
 def _game_file(game: str, extra_dirs: list[Path] | None) -> Path | None:
