@@ -189,3 +189,45 @@ def test_hashed_table_and_sections(tmp_path):
     path.write_bytes(b"DCKSTORX" + path.read_bytes()[8:])
     with pytest.raises(store.StoreDamaged):
         store.Store(path)
+
+
+def _synthetic_store(tmp_path: Path, n: int) -> Path:
+    from deckcheck.models import Card
+
+    words = ["Ember", "Frost", "Gale", "Stone", "Shadow", "Light", "Vine", "Tide"]
+    cards = [Card({"id": f"c{i:05d}", "name": f"{words[i % 8]} {words[i // 8 % 8]} {i}",
+                   "names": {"zh-Hans": [f"卡{i}"]}, "types": ["creature"], "sets": ["S1"],
+                   "kind": "hero" if i % 500 == 0 else "unit"}) for i in range(n)]
+    db = carddb.CardDB("g", cards, {"sets": {"sets": [{"code": "S1"}] * (n // 10)}},
+                       MatchParams(), "synthetic")
+    path = tmp_path / f"s{n}.store"
+    db.write_store(path)
+    return path
+
+
+def test_opening_a_store_does_not_grow_with_the_pool(tmp_path):
+    import gc
+
+    def alive() -> int:   # tracked objects, the frozen ones included
+        return len(gc.get_objects()) + gc.get_freeze_count()
+
+    def cost(n: int) -> tuple[int, int, int]:
+        path = _synthetic_store(tmp_path, n)
+        gc.collect()
+        before = alive()
+        db = carddb.CardDB.from_store(path)
+        picked = list(range(0, n, n // 60))[:60]
+        wanted = [f"c{i:05d}" for i in picked]
+        names = [db.get(cid).name for cid in wanted]
+        assert all(db.find(name).id == cid for name, cid in zip(names, wanted))
+        assert len(db.of_kind("hero")) == n // 500
+        objects = alive() - before
+        buckets = sum(len(t._buckets) for t in (db.index.exact, db.index.keys, db._ids))
+        touched = set(picked) | set(range(0, n, 500))   # the wanted cards and the heroes
+        assert db.cards.materialised == len(touched)
+        return objects, db.cards.materialised, buckets
+
+    small, large = cost(1_000), cost(10_000)
+    assert large[2] <= 3 * 60 + 3                       # a bucket or so per lookup
+    # ten times the cards: the objects a one-deck load creates stay about the same
+    assert large[0] < 2 * small[0] + 2_000, (small, large)
