@@ -3,10 +3,19 @@
     python bench/run.py            # everything
     python bench/run.py --quick    # fewer repetitions
 
+    python bench/run.py --big-mtg /tmp/mtg-full   # plus the figures of a whole-game MTG pool
+
 Figures: start-up (``deckcheck --version`` / ``--help`` against ``python -c pass``), one-deck
-check in a fresh process per game, card-database load from the compiled cache and from the
-YAML source per game, batch throughput with 1 and 2 workers, fuzzy lookup throughput and
-top-1 accuracy against ``difflib.get_close_matches``, and peak memory.
+check in a fresh process per game (wall time, and CPU time against ``python -c "import
+typer"``), card-database load from the compiled cache and from the YAML source per game,
+batch throughput with 1 and 2 workers, fuzzy lookup throughput and top-1 accuracy against
+``difflib.get_close_matches``, and peak memory. With ``--big-mtg DIR`` (or
+``$DECKCHECK_BENCH_BIG_MTG``; a cards folder holding ``mtg/*.yaml``, e.g. the whole MTGJSON v3
+folder imported set by set): the store's compile and load, the one-deck check and the fuzzy
+lookup with that pool.
+
+Children run with bytecode caching on (as an installed package does) even when
+``PYTHONDONTWRITEBYTECODE`` is set: otherwise every start-up figure measures the compiler.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -49,6 +59,19 @@ def wall(cmd: list[str], runs: int, env: dict | None = None) -> float:
     return statistics.median(times)
 
 
+def cpu(cmd: list[str], runs: int, env: dict | None = None) -> float:
+    """Median CPU time (user + system) of ``cmd`` in fresh processes, after one warm-up."""
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                       cwd=ROOT)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times)
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
@@ -70,6 +93,61 @@ def bench_one_deck(runs: int, rows: list) -> None:
         subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
         t = wall(cmd, runs)
         rows.append((f"check one {game} deck (fresh process, warm cache)", ms(t), fmt))
+
+
+def bench_cpu_one_deck(runs: int, rows: list, big: Path | None) -> None:
+    """CPU time of a whole-process one-deck check (JSON output, warm cache) per game, and
+    with the big MTG pool, against ``python -c "import typer"`` (the CLI framework alone)."""
+    typer = cpu([sys.executable, "-c", "import typer"], runs)
+    rows.append(('python -c "import typer" (CPU)', ms(typer), "the anchor of the rows below"))
+    shipped_mtg = None
+    for game, (path, fmt) in EXAMPLE_DECKS.items():
+        if not (ROOT / path).exists():
+            continue
+        t = cpu(deckcheck_exe() + ["check", path, "-f", fmt, "--no-config",
+                                   "--output-format", "json"], runs)
+        shipped_mtg = t if game == "mtg" else shipped_mtg
+        rows.append((f"check one {game} deck, CPU (JSON, warm cache)", ms(t),
+                     f"{t / typer:.2f}x import typer"))
+    if big is not None:
+        path, fmt = EXAMPLE_DECKS["mtg"]
+        env = dict(os.environ, DECKCHECK_CARDS_DIR=str(big))
+        t = cpu(deckcheck_exe() + ["check", path, "-f", fmt, "--no-config",
+                                   "--output-format", "json"], runs, env)
+        note = f"{t / typer:.2f}x import typer"
+        if shipped_mtg:
+            note += f"; {t / shipped_mtg:.2f}x the shipped data"
+        rows.append((f"check one mtg deck, CPU, {_pool_size(big)}-name pool", ms(t), note))
+
+
+def _pool_size(big: Path) -> str:
+    import yaml
+
+    data = yaml.load((big / "mtg" / "cards.yaml").read_text(encoding="utf-8"),
+                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return f"{len({c['name'] for c in data['cards']}) / 1000:.1f}k"
+
+
+def bench_big_load(rows: list, big: Path) -> None:
+    """The big pool's store: compiled from the YAML (empty cache), then opened (fresh
+    processes; the load and three exact lookups)."""
+    code = (
+        "import time, sys; from deckcheck import carddb; from deckcheck.games.base import load_game;"
+        "g = load_game('mtg'); t = time.process_time(); db = carddb.load(g.id, g.match_params);"
+        "[db.find(n) for n in ('Island', 'Delver of Secrets', 'Snapcaster Mage')];"
+        "print(time.process_time() - t, len(db))")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, DECKCHECK_CACHE_DIR=cache, DECKCHECK_CARDS_DIR=str(big))
+        cold = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env=env, cwd=ROOT).stdout.split()
+        warm = [float(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                     text=True, env=env, cwd=ROOT).stdout.split()[0])
+                for _ in range(5)]
+    if cold:
+        rows.append(("card db mtg, big pool: compile (YAML -> store)", ms(float(cold[0])),
+                     f"{cold[1]} cards; the first check after an import"))
+        rows.append(("card db mtg, big pool: open the store + 3 lookups",
+                     ms(statistics.median(warm)), "CPU, median of five"))
 
 
 def bench_db_load(rows: list) -> None:
@@ -179,14 +257,26 @@ def typo_corpus(names: list[str], rnd: random.Random, size: int,
     return out
 
 
-def bench_fuzzy(rows: list, size: int) -> None:
+def bench_fuzzy(rows: list, size: int, big: Path | None = None,
+                difflib_size: int | None = None) -> None:
+    """``size`` typos through our cascade, the first ``difflib_size`` (all by default)
+    through difflib; ``big``: with that cards folder's Magic pool instead of the shipped."""
     import difflib
 
     from deckcheck import carddb
     from deckcheck.games.base import load_game
+    from deckcheck.resources import data_dir
 
-    game = load_game("mtg") if (ROOT / "cards" / "mtg").is_dir() else load_game("fow")
-    db = carddb.load(game.id, game.match_params)
+    if big is not None:
+        os.environ["DECKCHECK_CARDS_DIR"] = str(big)
+        data_dir.cache_clear()
+    try:
+        game = load_game("mtg") if (data_dir("cards") / "mtg").is_dir() else load_game("fow")
+        db = carddb.load(game.id, game.match_params)
+    finally:
+        if big is not None:
+            del os.environ["DECKCHECK_CARDS_DIR"]
+            data_dir.cache_clear()
     names = sorted({c.name for c in db.cards})
     chinese = {}   # English name -> its Chinese names as the data writes them
     for c in db.cards:
@@ -213,7 +303,8 @@ def bench_fuzzy(rows: list, size: int) -> None:
     ours = time.perf_counter() - t
     t = time.perf_counter()
     diff_right = diff_wrong = 0
-    for text, want in corpus:
+    sample = corpus[:difflib_size or size]
+    for text, want in sample:
         got = difflib.get_close_matches(text, pool, n=1, cutoff=0.6)
         if got:
             if choices[got[0]] == want:
@@ -221,11 +312,14 @@ def bench_fuzzy(rows: list, size: int) -> None:
             else:
                 diff_wrong += 1
     diff = time.perf_counter() - t
-    rows.append((f"fuzzy lookup ({game.id}, {size} typos)", f"{size / ours:.0f} /s",
+    pool_note = f", {len(names) / 1000:.1f}k names" if big is not None else ""
+    rows.append((f"fuzzy lookup ({game.id}{pool_note}, {size} typos)", f"{size / ours:.0f} /s",
                  f"top-1 {100 * ours_right / size:.1f}%, wrong {ours_wrong}"))
-    rows.append(("difflib.get_close_matches, same corpus", f"{size / diff:.0f} /s",
-                 f"top-1 {100 * diff_right / size:.1f}%, wrong {diff_wrong}; "
-                 f"deckcheck is {diff / ours:.0f}x faster"))
+    n = len(sample)
+    rows.append((f"difflib.get_close_matches, {'same corpus' if n == size else f'first {n}'}",
+                 f"{n / diff:.1f} /s",
+                 f"top-1 {100 * diff_right / n:.1f}%, wrong {diff_wrong}; "
+                 f"deckcheck is {(diff / n) / (ours / size):.0f}x faster"))
 
 
 def bench_memory(rows: list) -> None:
@@ -251,14 +345,27 @@ def bench_memory(rows: list) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--big-mtg", metavar="DIR", type=Path,
+                    default=os.environ.get("DECKCHECK_BENCH_BIG_MTG") or None,
+                    help="a cards folder with a whole-game mtg/ pool for the full-data rows")
     args = ap.parse_args()
+    big = args.big_mtg
+    if big is not None and not (Path(big) / "mtg" / "cards.yaml").is_file():
+        ap.error(f"--big-mtg {big}: no mtg/cards.yaml in it")
     runs = 3 if args.quick else 9
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) and not os.environ.get("PYTHONPYCACHEPREFIX"):
+        os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="deckcheck-bench-pyc-")
     rows: list[tuple[str, str, str]] = []
     bench_startup(runs, rows)
     bench_one_deck(runs, rows)
+    bench_cpu_one_deck(runs, rows, big)
     bench_db_load(rows)
+    if big is not None:
+        bench_big_load(rows, big)
     bench_batch(200 if args.quick else 1000, runs, rows)
     bench_fuzzy(rows, 500 if args.quick else 3000)
+    if big is not None:
+        bench_fuzzy(rows, 500 if args.quick else 3000, big, 50 if args.quick else 200)
     bench_memory(rows)
     from tabulate import tabulate
 

@@ -22,7 +22,7 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any
 
-from deckcheck.cache import cached
+from deckcheck.cache import cached, digest
 from deckcheck.errors import FormatError  # noqa: F401  (raised here, caught by callers)
 from deckcheck.resources import data_dir, user_data_dir
 from deckcheck.safeio import (MAX_FORMAT_BYTES, UnsafeFileError, YAMLLimitError,
@@ -128,13 +128,21 @@ def _find_format_files(extra_dirs: list[Path] | None) -> dict[str, Path]:
     return found
 
 
+_GAMES: dict[tuple, list[str]] = {}
+
+
 def game_ids(extra_dirs: list[Path] | None = None) -> list[str]:
-    """Every game with a ``_game.yaml`` (cheap: no YAML is read)."""
-    out = set()
-    for root in _roots(extra_dirs):
-        if root.is_dir():
-            out.update(p.parent.name for p in root.glob("*/_game.yaml"))
-    return sorted(out)
+    """Every game with a ``_game.yaml`` (no YAML is read; each set of folders is listed
+    once per process)."""
+    roots = _roots(extra_dirs)
+    key = tuple(map(str, roots))
+    if key not in _GAMES:
+        out = set()
+        for root in roots:
+            if root.is_dir():
+                out.update(p.parent.name for p in root.glob("*/_game.yaml"))
+        _GAMES[key] = sorted(out)
+    return list(_GAMES[key])
 
 
 def _game_file(game: str, extra_dirs: list[Path] | None) -> Path | None:
@@ -240,11 +248,9 @@ def compiled_game(game: str, extra_dirs: list[Path] | None = None) -> dict[str, 
     does not stop this one)."""
     key = (game,) + tuple(map(str, extra_dirs or ()))
     if key not in _COMPILED:
-        import hashlib
-
         files = {fid: p for fid, p in format_files(extra_dirs).items() if p.parent.name == game}
         game_file = _game_file(game, extra_dirs)
-        tag = hashlib.sha1("|".join(key).encode()).hexdigest()[:8]
+        tag = digest("|".join(key))[:8]
         deps = list(files.values()) + ([game_file] if game_file else [])
         _COMPILED[key] = cached(f"formats-{game}-{tag}", deps,
                                 lambda: _compile(files, game_file))

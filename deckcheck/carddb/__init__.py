@@ -1,15 +1,18 @@
 """Card databases: ``cards/<game>/*.yaml`` loaded into records plus a name index.
 
-See ``docs/card-data.md`` for the file layout. :func:`load` returns the compiled database
-from the cache when the files are unchanged, so the hot path never parses YAML.
+See ``docs/card-data.md`` for the file layout. :func:`load` opens the compiled store
+(:mod:`deckcheck.carddb.store`) from the cache when the files are unchanged, so the hot path
+never parses YAML and unpickles only the name index and the cards it asks for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from deckcheck.cache import cached
+from deckcheck.cache import Damaged, cached, digest
+from deckcheck.carddb import store
 from deckcheck.matching.index import CardIndex, MatchParams
 from deckcheck.models import Card
 from deckcheck.resources import data_dir, user_data_dir
@@ -28,23 +31,40 @@ class CardDataError(Exception):
 
 
 class CardDB:
-    def __init__(self, game: str, cards: list[Card], tables: dict[str, Any],
-                 params: MatchParams, source: str):
+    """A game's cards, data tables and name index.
+
+    Built from YAML, every card is a :class:`Card` in a list; opened from the compiled store
+    (:meth:`from_store`), ``cards`` is a :class:`~deckcheck.carddb.store.LazyCards` sequence
+    that unpickles a card the first time it is asked for, and ``tables`` unpickles each
+    table on first read."""
+
+    def __init__(self, game: str, cards: Sequence[Card], tables: Mapping[str, Any],
+                 params: MatchParams, source: str, index: CardIndex | None = None,
+                 ids: Mapping[str, int] | None = None,
+                 load_kinds: Callable[[], dict[str, list[int]]] | None = None):
         self.game = game
         self.cards = cards
-        self.by_id = {c.id: c for c in cards}
         self.tables = tables
         self.source = source
+        if ids is None:
+            ids = {c.id: i for i, c in enumerate(cards)}
+        self._ids = ids
+        self._kinds: dict[str, list[int]] | None = None
+        self._load_kinds = load_kinds
+        if index is not None:
+            self.index = index
+            return
         self.index = CardIndex(cards, params)
         for written, canonical in (tables.get("aliases") or {}).get("aliases", {}).items():
             m = self.index.lookup_exact(canonical)
             if m is None or m.card is None:
                 raise CardDataError(f"{source}/aliases.yaml: alias {written!r} names unknown "
                                     f"card {canonical!r}")
-            self.index.add_alias(written, m.card)
+            self.index.add_alias_at(written, ids[m.card.id])
 
     def get(self, card_id: str) -> Card | None:
-        return self.by_id.get(card_id)
+        i = self._ids.get(card_id)
+        return None if i is None else self.cards[i]
 
     def find(self, name: str) -> Card | None:
         """The card with this exact or normalised name (no fuzzy matching)."""
@@ -53,6 +73,44 @@ class CardDB:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def of_kind(self, *kinds: str) -> list[Card]:
+        """The cards whose ``kind`` fact is one of ``kinds``, in the data's order: from a
+        table the store keeps, so asking for a game's few mages or heroes does not read
+        every card."""
+        if self._kinds is None:
+            self._kinds = self._load_kinds() if self._load_kinds else _kinds_of(self.cards)
+        found = sorted(i for k in kinds for i in self._kinds.get(k, ()))
+        return [self.cards[i] for i in found]
+
+    # -- the compiled store ------------------------------------------------------------
+    def write_store(self, path: Path) -> None:
+        hashed, fuzzy, rest = self.index.compiled_tables()
+        lazy = {"fuzzy": fuzzy, "kinds": _kinds_of(self.cards)} \
+            | {f"table:{k}": v for k, v in self.tables.items()}
+        store.write(path, [c.data for c in self.cards],
+                    {"game": self.game, "source": self.source, "index": rest},
+                    hashed | {"ids": self._ids}, lazy)
+
+    @classmethod
+    def from_store(cls, path: Path) -> "CardDB":
+        st = store.Store(path)
+        head = st.head
+        cards = store.LazyCards(len(st), st.record)
+        hashed = {name: st.hashed(name) for name in head["hashed"]}
+        ids = hashed.pop("ids")
+        index = CardIndex.from_tables(cards, head["index"], hashed, lambda: st.section("fuzzy"))
+        return cls(head["game"], cards, store.LazyTables(st), index.params, head["source"],
+                   index=index, ids=ids, load_kinds=lambda: st.section("kinds"))
+
+
+def _kinds_of(cards: Sequence[Card]) -> dict[str, list[int]]:
+    kinds: dict[str, list[int]] = {}
+    for i, card in enumerate(cards):
+        kind = card.get("kind")
+        if isinstance(kind, str):
+            kinds.setdefault(kind, []).append(i)
+    return kinds
 
 
 def card_dirs(game: str, extra: list[Path] | None = None) -> list[Path]:
@@ -146,15 +204,23 @@ def load(game: str, params: MatchParams | None = None, extra_dirs: list[Path] | 
             raise CardDataError(f"no card data for game {game!r} (looked in "
                                 f"{', '.join(map(str, dirs))}); run `deckcheck cards import {game}`")
         db = cached(f"cards-{game}-{_params_tag(params)}", files,
-                    lambda: _build(game, dirs, params), use_cache)
+                    lambda: _build(game, dirs, params), use_cache, suffix=".store",
+                    read=_open_store, write=lambda path, db: db.write_store(path))
         _LOADED[key] = db
     return db
 
 
-def _params_tag(params: MatchParams) -> str:
-    import hashlib
+def _open_store(path: Path) -> CardDB:
+    try:
+        return CardDB.from_store(path)
+    except store.StoreDamaged as exc:
+        raise Damaged(str(exc)) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:   # another layout's head
+        raise Damaged(f"{path}: {type(exc).__name__}: {exc}") from None
 
-    return hashlib.sha1(repr(params).encode()).hexdigest()[:8]
+
+def _params_tag(params: MatchParams) -> str:
+    return digest(repr(params))[:8]
 
 
 def for_config(game, config) -> CardDB:

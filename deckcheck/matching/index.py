@@ -134,6 +134,10 @@ class CardIndex:
         i = next(n for n, c in enumerate(self.cards) if c.id == card.id)
         self._add(i, alias, ALIAS)
 
+    def add_alias_at(self, alias: str, i: int) -> None:
+        """An alias of the card at position ``i``."""
+        self._add(i, alias, ALIAS)
+
     # -- lookups ----------------------------------------------------------------------
     def by_ref(self, ref: str) -> Card | None:
         i = self.refs.get(str(ref).strip().casefold())
@@ -327,10 +331,47 @@ class CardIndex:
             self.__dict__["_words"] = table
         return table
 
+    # -- the compiled store (deckcheck.carddb.store) ---------------------------------------
+    _HASHED = ("exact", "keys", "refs")
+    _FUZZY = ("choices", "choice_card", "choice_label", "cjk_choices", "cjk_card")
+
+    def compiled_tables(self) -> tuple[dict[str, dict], dict[str, list], dict]:
+        """The index as the store keeps it: the tables looked up by key (stored in hashed
+        buckets), the fuzzy step's lists (one section, read on the first fuzzy lookup)
+        and the rest (the match parameters)."""
+        state = self.__getstate__()
+        hashed = {name: state.pop(name) for name in self._HASHED}
+        fuzzy = {name: state.pop(name) for name in self._FUZZY}
+        return hashed, fuzzy, state
+
+    @classmethod
+    def from_tables(cls, cards, rest: dict, hashed: dict, load_fuzzy) -> "CardIndex":
+        """An index over ``cards`` (a lazy sequence) from a store's tables; ``load_fuzzy()``
+        returns the fuzzy step's lists when they are first needed."""
+        index = cls.__new__(cls)
+        index.__dict__.update(rest, cards=cards, _load_fuzzy=load_fuzzy, **hashed)
+        return index
+
+    def __getattr__(self, name: str):
+        # the fuzzy step's lists of an index opened from a store, read on first use
+        if name in CardIndex._FUZZY:
+            load = self.__dict__.pop("_load_fuzzy", None)
+            if load is not None:
+                self.__dict__.update(load())
+                return self.__dict__[name]
+        raise AttributeError(name)
+
     def __getstate__(self) -> dict:
+        # the tables only: the cards are stored (and loaded) one by one beside the index,
+        # and the word tables are rebuilt on first use
         state = dict(self.__dict__)
-        state.pop("_words", None)
+        for name in ("_words", "_affixes", "cards", "_load_fuzzy"):
+            state.pop(name, None)
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.__dict__.setdefault("cards", [])
 
     def _cjk_suggestions(self, key: str) -> list[str]:
         from rapidfuzz import fuzz, process

@@ -26,8 +26,8 @@ from deckcheck.games.base import Game
 from deckcheck.games.magewars.apprentice import (apprentice_books, apprentice_match, render_book,
                                                  split_edition)
 from deckcheck.games.magewars.book import SPELL_TYPES
-from deckcheck.games.magewars.model import (book_cost, card_row, code_map, is_mage_card,
-                                            mage_identity, mage_info)
+from deckcheck.games.magewars.model import (MAGE_KINDS, book_cost, card_row, code_map,
+                                            is_mage_card, mage_identity, mage_info)
 from deckcheck.games.magewars.parsers.bbcode import looks_like_bbcode, parse_bbcode
 from deckcheck.games.magewars.parsers.sbb import looks_like_sbb, parse_sbb
 from deckcheck.matching import normalise
@@ -123,7 +123,7 @@ class MageWarsGame(Game):
         words = normalise.spaced(text).split()
         if len(words) < 2:
             return None
-        mages = [c for c in db.cards if is_mage_card(c)]
+        mages = [c for c in db.of_kind(*MAGE_KINDS) if is_mage_card(c)]
         by_class = {normalise.key(c.name): c for c in mages}
         element = None
         m = _CLASS_DASH_ELEMENT.match(text.strip())
