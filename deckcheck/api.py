@@ -14,7 +14,7 @@ import datetime as _dt
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from deckcheck.discovery import Skipped, SkipHandler, Target, named_path_problem, walk, \
     working_tree
@@ -356,44 +356,63 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
 def check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
                 progress=None, force_exclude: bool = False,
                 on_skip: SkipHandler | None = print_skipped) -> list[DeckResult]:
-    """Check every file the paths name, in order.
+    """Check every file the paths name, in order; every result in one list.
 
     A refused named path is a result with an ``error`` (exit 2), as is a named file that is
     not a deck list. A file met while walking a directory that is not a deck list is passed
     to ``on_skip`` and left out of the results (it is no deck, so it does not change the
     exit code); a directory left with no deck list at all is :class:`NothingToCheck`.
+    For many files, :func:`iter_check_paths` gives the same results one at a time.
+    """
+    return list(iter_check_paths(paths, opts, jobs, progress, force_exclude, on_skip))
+
+
+def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
+                     progress=None, force_exclude: bool = False,
+                     on_skip: SkipHandler | None = print_skipped) -> Iterator[DeckResult]:
+    """:func:`check_paths` one result at a time, in input order, each as soon as it is made
+    (with ``jobs`` > 1, as soon as the results before it are); nothing is kept once it has
+    been yielded, so a consumer that writes each result out runs in constant memory.
+
+    :class:`NothingToCheck` for a walked directory whose files are all no deck lists is
+    raised after the results of the other paths (it is known only once they are checked).
     """
     targets = collect_targets(paths, opts.config, force_exclude, on_skip)
     files = [t.path for t in targets if t.problem is None]
     if jobs > 1 and len(files) > 1:
-        from deckcheck.batch import check_parallel
+        from deckcheck.batch import iter_parallel
 
-        checked = iter(check_parallel(files, opts, jobs, check_file, progress))
+        checked = iter_parallel(files, opts, jobs, check_file, progress)
     else:
-        checked = iter(_check_each(files, opts, progress))
-    results: list[DeckResult] = []
+        checked = _check_each(files, opts, progress)
+    del files
     skipped: dict[str, int] = {}
     kept: set[str] = set()
-    for t in targets:
-        if t.problem is not None:
-            name = shown_path(t.path)
-            results.append(DeckResult(path=name, game=None, format=opts.format_id,
-                                      date=opts.date, error=f"{name}: {t.problem}"))
-            continue
-        result = next(checked)
-        if t.walked and result.not_a_deck is not None:
-            if on_skip is not None:
-                on_skip(Skipped(t.path, f"not a deck list ({result.not_a_deck})"))
-            skipped[t.top or ""] = skipped.get(t.top or "", 0) + 1
-            continue
-        if t.top is not None:
-            kept.add(t.top)
-        results.append(result)
+    try:
+        for t in targets:
+            if t.problem is not None:
+                name = shown_path(t.path)
+                yield DeckResult(path=name, game=None, format=opts.format_id,
+                                 date=opts.date, error=f"{name}: {t.problem}")
+                continue
+            result = next(checked)
+            if t.walked and result.not_a_deck is not None:
+                if on_skip is not None:
+                    on_skip(Skipped(t.path, f"not a deck list ({result.not_a_deck})"))
+                skipped[t.top or ""] = skipped.get(t.top or "", 0) + 1
+                continue
+            if t.top is not None:
+                kept.add(t.top)
+            yield result
+            del result
+    finally:
+        close = getattr(checked, "close", None)
+        if close is not None:
+            close()      # a consumer that stops early stops the worker processes too
     for top, n in skipped.items():
         if top not in kept:
             raise NothingToCheck(f"{shown_path(top)}: no deck lists in this directory ({n} "
                                  "file(s) skipped: not deck lists)")
-    return results
 
 
 def _check_each(files: list[str], opts: Options, progress=None) -> Iterable[DeckResult]:
