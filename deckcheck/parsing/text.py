@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
@@ -61,6 +62,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\udfff]")
 _SEVERAL_ENTRIES = re.compile(r"\s\d++(?:\s*+[xX×]\s++|\s++)[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
+_TRAILING_COMMENT = re.compile(r"\s+#\s.*$")
 _SEPARATOR = re.compile(r"^[-=*_~—─━＝＊～・·.\s]{3,}$")
 _BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
 #: a row of a card export: a name (quoted or not), then a count ('"Flash Heal",4,SW,…'); blanks
@@ -71,7 +73,7 @@ _MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "
            "center", "left", "right", "size", "color"}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class ParsedName:
     count: int
     name: str
@@ -159,8 +161,13 @@ def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, .
     return name.strip(), set_code, number, tags
 
 
+@lru_cache(maxsize=8192)
 def parse_card_text(text: str) -> ParsedName | str:
-    """Parse ``count name`` forms; return a reason string when the text is not an entry."""
+    """Parse ``count name`` forms; return a reason string when the text is not an entry.
+
+    Its answer depends on the text alone and is immutable, so it is remembered: the census
+    of :mod:`deckcheck.parsing.decklike` and the reader ask for the same lines, and the
+    lists of a batch share many ("4 Island")."""
     text = text.strip()
     if len(text) > MAX_LINE:
         return f"it has {len(text):,} characters"
@@ -205,11 +212,45 @@ def parse_card_text(text: str) -> ParsedName | str:
     return ParsedName(count, name, raw, set_code, number, tags, implicit, ref)
 
 
+@lru_cache(maxsize=8192)
+def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
+    """An entry line's text without its comment and bullet, and what it reads as: the
+    parsed name, why it is no entry, or None for several entries on one line."""
+    body = _BULLET.sub("", _TRAILING_COMMENT.sub("", text)).strip()
+    if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
+        return body, None
+    return body, parse_card_text(body)
+
+
+#: lines whose reading cannot depend on the list they are in: no metadata key (no colon)
+#: and no comment, decoration or forum tag at the start (those may add a finding)
+_PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
+#: (game, line) -> how :meth:`TextParser._classify` reads such a line; bounded
+_PLAIN_KINDS: dict[tuple[str, str], tuple | None] = {}
+_PLAIN_KINDS_MAX = 16384
+
+
 class TextParser:
     """Parse the lines of one plain-text list for one game."""
 
     def __init__(self, game: Game):
         self.game = game
+
+    def _classify_cached(self, deck: DeckList, lineno: int, line: str):
+        """:meth:`_classify`, remembered for lines whose reading depends on the game and the
+        line alone (most entry lines; the lists of a batch share many)."""
+        if ":" in line or "：" in line or line.startswith(_PLAIN_START):
+            return self._classify(deck, lineno, line)
+        key = (self.game.id, line)
+        try:
+            return _PLAIN_KINDS[key]
+        except KeyError:
+            pass
+        kind = self._classify(deck, lineno, line)
+        if len(_PLAIN_KINDS) >= _PLAIN_KINDS_MAX:
+            _PLAIN_KINDS.clear()
+        _PLAIN_KINDS[key] = kind
+        return kind
 
     def parse(self, src: SourceText, source_format: str = "text") -> DeckList:
         deck = DeckList(path=src.path, source_format=source_format, game=self.game.id)
@@ -245,7 +286,7 @@ class TextParser:
                     block += 1
                 last_was_entry = False
                 continue
-            kind = self._classify(deck, lineno, line)
+            kind = self._classify_cached(deck, lineno, line)
             if kind is None:
                 continue
             if kind[0] == "header":
@@ -337,13 +378,12 @@ class TextParser:
 
     def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
                hint: str | None) -> Entry | None:
-        body = _BULLET.sub("", re.sub(r"\s+#\s.*$", "", text)).strip()
-        if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
+        body, parsed = _read_entry(text)
+        if parsed is None:
             deck.findings.append(unparseable(
                 lineno, body, "it looks like several entries on one line",
                 "Write one card per line."))
             return None
-        parsed = parse_card_text(body)
         if isinstance(parsed, str):
             deck.findings.append(unparseable(lineno, body, parsed,
                                              "Write a count and a card name, e.g. '4 Card Name'."))
