@@ -24,6 +24,7 @@ _MWS_HEAD = re.compile(r"^//[ \t]*(?:NAME|CREATOR|FORMAT)[ \t]*:", re.IGNORECASE
 _MWS_LINE = re.compile(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Z0-9]{2,6}\][ \t]+\S", re.MULTILINE)
 
 
+_XML_MAY_START = frozenset("<\ufeff \t\r\n")
 _LIMIT = 400
 #: the last text's first non-blank lines: the detectors of one file (Forge, CSV, Arena) look
 #: at the same lines, and the text is split once for all of them
@@ -51,6 +52,8 @@ def _xml_root(text: str) -> str:
     The XML declaration, comments and a DOCTYPE are skipped here; the XML reader refuses the
     DOCTYPE later, with a message.
     """
+    if text[:1] not in _XML_MAY_START:   # no blank, mark or "<" first: no XML (most lists)
+        return ""
     head = text[:4096].lstrip("\ufeff \t\r\n")
     if not head.startswith("<"):
         return ""
