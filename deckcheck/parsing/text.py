@@ -29,9 +29,6 @@ _LEADING_COUNT = re.compile(
     r"^(?:(?P<x>[xX×])\s*+(?=\d))?(?P<count>[+-]?\d++)(?:\s*+[xX×*](?=\s|$)|[xX×*](?=\S)|\s*+[张張])?"
     r"\s*+(?:[-–—]\s++|\.\s++)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
-_TRAILING_COUNT = re.compile(
-    r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
-    r"(?:张|張)?[)）]|\s(?P<count3>\d+)\s*(?:张|張)|(?<=[^\x00-\x7f])(?P<count4>\d+)\s*(?:张|張))$")
 # full-width forms a Chinese keyboard types inside counts, codes and separators
 _HALF_WIDTH = str.maketrans("０１２３４５６７８９ｘＸ＊（）／【】：", "0123456789xX*()/[]:")
 _SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
@@ -93,11 +90,14 @@ def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
 
 # a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
 # "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
-_WHOLE_TOTAL = re.compile(
-    r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
-    r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
-    r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
-    re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _whole_total() -> re.Pattern:
+    """A whole-deck total with its number (see :func:`not_a_card`)."""
+    return re.compile(
+        r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
+        r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
+        r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
+        re.IGNORECASE)
 
 
 def not_a_card(line: int, text: str, variant: str) -> Finding:
@@ -106,7 +106,7 @@ def not_a_card(line: int, text: str, variant: str) -> Finding:
     (``stated``) for DCK028."""
     shown = text if len(text) <= 80 else text[:77] + "..."
     args: dict = {"text": shown, "variant": variant}
-    m = _WHOLE_TOTAL.match(text.strip()) if variant == "total" else None
+    m = _whole_total().match(text.strip()) if variant == "total" else None
     if m:
         args["stated"] = int(next(g for g in m.groups() if g is not None))
     return NotACardLine().finding(None, line=line, **args)
@@ -161,6 +161,17 @@ def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, .
     return name.strip(), set_code, number, tags
 
 
+# Patterns that only some lines need ("Card Name x4", "60 Cards") are compiled the first time
+# one is met, not when the module is imported (most lists never need them).
+
+@lru_cache(maxsize=1)
+def _trailing_count() -> re.Pattern:
+    """A count after the name: "Card Name x4", "Card Name (x2)", "卡名 2张"."""
+    return re.compile(
+        r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
+        r"(?:张|張)?[)）]|\s(?P<count3>\d+)\s*(?:张|張)|(?<=[^\x00-\x7f])(?P<count4>\d+)\s*(?:张|張))$")
+
+
 @lru_cache(maxsize=8192)
 def parse_card_text(text: str) -> ParsedName | str:
     """Parse ``count name`` forms; return a reason string when the text is not an entry.
@@ -180,7 +191,7 @@ def parse_card_text(text: str) -> ParsedName | str:
         if fraction:                            # "4.5 Island", "2,5 Island"
             return f"the count {count_text}{fraction.group(0)} is not a whole number"
     else:
-        m = _TRAILING_COUNT.match(text)
+        m = _trailing_count().match(text)
         if m:
             count_text = next(m.group(g) for g in ("count", "count2", "count3", "count4")
                               if m.group(g) is not None)
