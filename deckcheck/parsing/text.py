@@ -239,6 +239,7 @@ _PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
 #: (game, line) -> how :meth:`TextParser._classify` reads such a line; bounded
 _PLAIN_KINDS: dict[tuple[str, str], tuple | None] = {}
 _PLAIN_KINDS_MAX = 16384
+_UNKNOWN = object()
 
 
 class TextParser:
@@ -276,6 +277,8 @@ class TextParser:
         block = 0
         block_of: list[tuple[Entry, int]] = []
         last_was_entry = False
+        plain = _PLAIN_KINDS
+        gid = game.id
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -283,21 +286,25 @@ class TextParser:
                     block += 1
                 last_was_entry = False
                 continue
-            if len(line) > MAX_LINE:
+            kind = plain.get((gid, line), _UNKNOWN)   # a plain line read before: no checks
+            if kind is not _UNKNOWN:
+                pass
+            elif len(line) > MAX_LINE:
                 deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
                                      "characters", "Write one card per line: a count and a name."))
                 continue
-            if _CONTROL.search(line):
+            elif _CONTROL.search(line):
                 deck.findings.append(unparseable(lineno, _CONTROL.sub("?", line),
                                      "it contains control characters",
                                      "Save the list as plain text."))
                 continue
-            if _SEPARATOR.match(line):            # "---------", "=====", "————", "***"
+            elif _SEPARATOR.match(line):            # "---------", "=====", "————", "***"
                 if last_was_entry:
                     block += 1
                 last_was_entry = False
                 continue
-            kind = self._classify_cached(deck, lineno, line)
+            else:
+                kind = self._classify_cached(deck, lineno, line)
             if kind is None:
                 continue
             if kind[0] == "header":
