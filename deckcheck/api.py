@@ -381,7 +381,6 @@ def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
         checked = iter_parallel(files, opts, jobs, check_file, progress)
     else:
         checked = _check_each(files, opts, progress)
-    del files
     skipped: dict[str, int] = {}
     kept: set[str] = set()
     try:

@@ -124,7 +124,7 @@ def iter_parallel(files: list[str], opts, jobs: int, check_file,
 
 
 def _drain(pending: deque, opts, done: int, held: int, total: int, progress):
-    future, n = pending.popleft()
+    future, _n = pending.popleft()
     for game, payload in future.result():
         held -= 1
         done += 1
