@@ -1,7 +1,8 @@
 """deckcheck benchmarks: prints a table of figures (not a test; nothing is asserted).
 
-    python bench/run.py            # everything
+    python bench/run.py            # everything but the big batches
     python bench/run.py --quick    # fewer repetitions
+    python bench/run.py --memory   # also peak memory and throughput for 1k/10k/50k lists
 
     python bench/run.py --big-mtg /tmp/mtg-full   # plus the figures of a whole-game MTG pool
 
@@ -12,7 +13,10 @@ batch throughput with 1 and 2 workers, fuzzy lookup throughput and top-1 accurac
 ``difflib.get_close_matches``, and peak memory. With ``--big-mtg DIR`` (or
 ``$DECKCHECK_BENCH_BIG_MTG``; a cards folder holding ``mtg/*.yaml``, e.g. the whole MTGJSON v3
 folder imported set by set): the store's compile and load, the one-deck check and the fuzzy
-lookup with that pool.
+lookup with that pool. Parsing speed against ``mtg-parser`` on the same generated Magic
+lists (when it is installed); with ``--memory``, peak memory and decks/s of ``deckcheck
+check`` on 1,000 / 10,000 / 50,000 generated 75-card Magic lists with JSON and JSON Lines
+output.
 
 Children run with bytecode caching on (as an installed package does) even when
 ``PYTHONDONTWRITEBYTECODE`` is set: otherwise every start-up figure measures the compiler.
@@ -342,12 +346,153 @@ def bench_memory(rows: list) -> None:
         rows.append(("peak memory, one FoW deck", "n/a", out.stderr.strip()[-80:]))
 
 
+# ---------------------------------------------------------------------------------------
+# generated Magic lists: parsing against mtg-parser, memory of big batches
+
+def mtg_lists(n: int, folder: Path, seed: int = 11) -> list[Path]:
+    """``n`` 75-card Magic lists (60 main, 15 sideboard; counts 1-4 of random card names
+    of the shipped data) written to ``folder``, one file each; the same for the same seed."""
+    from deckcheck import carddb
+    from deckcheck.games.base import load_game
+
+    game = load_game("mtg")
+    names = sorted({c.name for c in carddb.load(game.id, game.match_params).cards})
+    rnd = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(n):
+        lines: list[str] = []
+        for total, head in ((60, []), (15, ["", "Sideboard"])):
+            lines += head
+            left = total
+            while left:
+                k = min(left, rnd.randint(1, 4))
+                left -= k
+                lines.append(f"{k} {rnd.choice(names)}")
+        path = folder / f"deck{i:05d}.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+_PARSE_DECKCHECK = """
+import sys, time
+from deckcheck.games.base import load_game
+from deckcheck.parsing.decklike import not_a_deck_list
+from deckcheck.parsing.detect import parse
+from deckcheck.reading import read_path
+game = load_game("mtg")
+paths = sys.argv[1:]
+t = time.process_time()
+out = []
+for p in paths:
+    src = read_path(p)
+    if not_a_deck_list(src.text, src.path) is None:
+        deck = parse(src, game)
+        out.append(sorted((e.name, e.count) for e in deck.entries))
+t = time.process_time() - t
+print(t); print(repr(out))
+"""
+
+_PARSE_PEER = """
+import sys, time
+from pathlib import Path
+import mtg_parser
+paths = sys.argv[1:]
+t = time.process_time()
+out = []
+for p in paths:
+    cards = mtg_parser.parse_deck(Path(p).read_text(encoding="utf-8"))
+    out.append(sorted((c.name, c.quantity) for c in cards or ()))
+t = time.process_time() - t
+print(t); print(repr(out))
+"""
+
+
+def bench_parse_peer(rows: list, n: int = 1000) -> None:
+    """Parsing the same ``n`` generated Magic lists (read, decide it is a deck list, parse
+    to entries; no card look-up) with deckcheck and with mtg-parser, each once in a fresh
+    process, CPU time of the loop."""
+    import ast
+    import importlib.util
+
+    with tempfile.TemporaryDirectory() as d:
+        paths = [str(p) for p in mtg_lists(n, Path(d))]
+        got = {}
+        for who, code in (("deckcheck", _PARSE_DECKCHECK), ("mtg-parser", _PARSE_PEER)):
+            if who == "mtg-parser" and importlib.util.find_spec("mtg_parser") is None:
+                rows.append((f"parse {n} MTG lists: mtg-parser", "n/a",
+                             "skipped: not installed (pip install mtg-parser to compare)"))
+                continue
+            out = subprocess.run([sys.executable, "-c", code, *paths], capture_output=True,
+                                 text=True, cwd=ROOT)
+            try:
+                seconds, cards = out.stdout.split("\n", 1)
+                got[who] = (float(seconds), ast.literal_eval(cards.strip()))
+            except ValueError:
+                rows.append((f"parse {n} MTG lists: {who}", "n/a", out.stderr.strip()[-80:]))
+    if "deckcheck" in got:
+        t, _ = got["deckcheck"]
+        rows.append((f"parse {n} MTG lists: deckcheck", f"{n / t:.0f} lists/s", "CPU time"))
+    if "deckcheck" in got and "mtg-parser" in got:
+        (ours, a), (theirs, b) = got["deckcheck"], got["mtg-parser"]
+        same = sum(1 for x, y in zip(a, b) if x == y)
+        rows.append((f"parse {n} MTG lists: mtg-parser", f"{n / theirs:.0f} lists/s",
+                     f"deckcheck takes {ours / theirs:.1f}x its time; same cards in "
+                     f"{same}/{n} lists"))
+
+
+_PEAK = """
+import resource, subprocess, sys, time
+t = time.perf_counter()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+wall = time.perf_counter() - t
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(code, r.ru_maxrss, r.ru_utime + r.ru_stime, wall)
+"""
+
+
+def bench_batch_memory(rows: list, sizes=(1000, 10000, 50000)) -> None:
+    """``deckcheck check DIR -f mtg-standard --output-format json|jsonl -o FILE`` on
+    generated 75-card lists: the peak resident set of the command
+    (``getrusage(RUSAGE_CHILDREN).ru_maxrss``, measured from a small wrapper process so the
+    benchmark's own memory is not counted) and decks per CPU second (start-up included)."""
+    with tempfile.TemporaryDirectory() as d:
+        made = 0
+        folder = Path(d, "decks")
+        for n in sorted(sizes):
+            # one folder that grows: the lists of a smaller size are the first of the next
+            extra = mtg_lists(n - made, Path(d, "new"), seed=11 + made) if n > made else []
+            for p in extra:
+                folder.mkdir(exist_ok=True)
+                p.rename(folder / f"deck{made:05d}.txt")
+                made += 1
+            for fmt in ("json", "jsonl"):
+                out = Path(d, f"report.{fmt}")
+                cmd = deckcheck_exe() + ["check", str(folder), "-f", "mtg-standard",
+                                         "--no-config", "--output-format", fmt, "-o", str(out)]
+                res = subprocess.run([sys.executable, "-c", _PEAK, *cmd], capture_output=True,
+                                     text=True, cwd=ROOT)
+                try:
+                    code, kb, cpu, wall_s = res.stdout.split()
+                except ValueError:
+                    rows.append((f"check {n} MTG lists ({fmt})", "n/a", res.stderr[-80:]))
+                    continue
+                rows.append((f"check {n} MTG lists -j 1 ({fmt}): peak memory",
+                             f"{int(kb) / 1024:.0f} MB",
+                             f"{n / float(cpu):.0f} decks/s per CPU second; "
+                             f"{float(wall_s):.1f} s wall; exit {code}"))
+                out.unlink(missing_ok=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--big-mtg", metavar="DIR", type=Path,
                     default=os.environ.get("DECKCHECK_BENCH_BIG_MTG") or None,
                     help="a cards folder with a whole-game mtg/ pool for the full-data rows")
+    ap.add_argument("--memory", action="store_true",
+                    help="also peak memory and decks/s for 1k, 10k and 50k generated lists")
     args = ap.parse_args()
     big = args.big_mtg
     if big is not None and not (Path(big) / "mtg" / "cards.yaml").is_file():
@@ -367,6 +512,9 @@ def main() -> None:
     if big is not None:
         bench_fuzzy(rows, 500 if args.quick else 3000, big, 50 if args.quick else 200)
     bench_memory(rows)
+    bench_parse_peer(rows, 1000)
+    if args.memory:
+        bench_batch_memory(rows, (1000, 10000) if args.quick else (1000, 10000, 50000))
     from tabulate import tabulate
 
     print(f"deckcheck benchmarks ({'quick' if args.quick else 'full'}; "

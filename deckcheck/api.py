@@ -14,12 +14,19 @@ import datetime as _dt
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from deckcheck.discovery import Skipped, SkipHandler, Target, named_path_problem, walk, \
     working_tree
 from deckcheck.models import DeckResult, Finding, Severity
+from deckcheck.parsing.decklike import not_a_deck_list
+from deckcheck import carddb
+from deckcheck import formats as formats_mod
+from deckcheck.games.base import load_game
+from deckcheck.parsing.detect import DECK_EXTENSIONS, parse, sniff_format, sniff_game
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
+from deckcheck.resolve import resolve_deck
+from deckcheck.rules.base import Context, active_rules, matches_prefix
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -79,8 +86,6 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
     So does a file that is not a deck list (:mod:`deckcheck.parsing.decklike`): its
     ``result.not_a_deck`` says why, and nothing of its content is quoted anywhere.
     """
-    from deckcheck.parsing.decklike import not_a_deck_list
-
     name = shown_path(str(path))
     try:
         src = read_path(path)
@@ -103,22 +108,31 @@ def not_a_deck_message(path: str, why: str) -> str:
             "(e.g. '4 Card Name')")
 
 
-def _errors_as_usage(fn, *args):
-    from deckcheck.carddb import CardDataError
-    from deckcheck.config import ConfigError
-    from deckcheck.formats import FormatError
-    from deckcheck.parsing.xmlsafe import XMLDeckError
+_USAGE_ERRORS: tuple = ()
 
+
+def _usage_errors() -> tuple:
+    """The errors of formats, card data, configuration and XML lists (imported once)."""
+    global _USAGE_ERRORS
+    if not _USAGE_ERRORS:
+        from deckcheck.carddb import CardDataError
+        from deckcheck.config import ConfigError
+        from deckcheck.formats import FormatError
+        from deckcheck.parsing.xmlsafe import XMLDeckError
+
+        _USAGE_ERRORS = (FormatError, CardDataError, ConfigError, XMLDeckError)
+    return _USAGE_ERRORS
+
+
+def _errors_as_usage(fn, *args):
     try:
         return fn(*args)
-    except (FormatError, CardDataError, ConfigError, XMLDeckError) as exc:
+    except _usage_errors() as exc:
         raise UsageError(str(exc)) from None
 
 
 def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list[Finding]]:
     """The format id and date for one list: ``-f``, else ``Format:``, else the config."""
-    from deckcheck.parsing.detect import sniff_format
-
     notes: list[Finding] = []
     named = sniff_format(src.text)
     date = opts.date
@@ -159,11 +173,6 @@ def prepare(src: SourceText, opts: Options, checking: bool = True) -> Prepared:
     share. ``checking``: the list is checked, so its format is required and its date picks
     the format's profile; otherwise (``fix``, ``convert``) a list without a format is read
     as the game its content names (an OCTGN game GUID, a .fdk file)."""
-    from deckcheck import carddb
-    from deckcheck import formats as formats_mod
-    from deckcheck.games.base import load_game
-    from deckcheck.parsing.detect import sniff_game
-
     extra = list(getattr(opts.config, "formats_dirs", []) or [])
     fmt, date, notes = None, None, []
     try:
@@ -191,10 +200,6 @@ def check_source(src: SourceText, opts: Options) -> DeckResult:
 
 def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResult:
     """parse -> resolve -> check -> select -> localise: each stage returns new values."""
-    from deckcheck.parsing.detect import parse
-    from deckcheck.resolve import resolve_deck
-    from deckcheck.rules.base import Context
-
     game, db, fmt, date = ready.game, ready.db, ready.format, ready.date
     parsed = parse(src, game)
     deck = resolve_deck(parsed, game, db, notes=ready.notes)
@@ -228,8 +233,6 @@ _ACTIVE: dict[tuple, list] = {}
 
 
 def active_rules_cached(game, fmt) -> list:
-    from deckcheck.rules.base import Context, active_rules
-
     key = (game.id, fmt.id, fmt.profile["from"] if fmt.profile else None)
     if key not in _ACTIVE:
         _ACTIVE[key] = active_rules(Context(None, fmt, game, None))  # type: ignore[arg-type]
@@ -246,8 +249,6 @@ def zone_counts(ctx) -> dict[str, int]:
 
 
 def select_findings(findings: list[Finding], opts: Options, path: Path) -> list[Finding]:
-    from deckcheck.rules.base import matches_prefix
-
     cfg = opts.config
     select = list(opts.select) or list(getattr(cfg, "select", []) or [])
     ignore = list(opts.ignore) + list(getattr(cfg, "ignore", []) or [])
@@ -283,9 +284,6 @@ def parse_source(src: SourceText, opts: Options):
     file itself (an OCTGN game GUID, a .fdk file); formats and card data come from the
     config as for ``check`` (:func:`prepare`).
     """
-    from deckcheck.parsing.detect import parse
-    from deckcheck.resolve import resolve_deck
-
     ready = prepare(src, opts, checking=False)
     deck = _errors_as_usage(parse, src, ready.game)
     deck = resolve_deck(deck, ready.game, ready.db)
@@ -310,8 +308,6 @@ def collect_targets(paths: Iterable[str], config=None, force_exclude: bool = Fal
     The config's include/exclude patterns filter files found in directories; with
     ``force_exclude`` they also filter files named explicitly (as pre-commit passes them).
     """
-    from deckcheck.parsing.detect import DECK_EXTENSIONS
-
     tree = None
     out: list[Target] = []
     for p in paths:
@@ -356,44 +352,62 @@ def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False
 def check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
                 progress=None, force_exclude: bool = False,
                 on_skip: SkipHandler | None = print_skipped) -> list[DeckResult]:
-    """Check every file the paths name, in order.
+    """Check every file the paths name, in order; every result in one list.
 
     A refused named path is a result with an ``error`` (exit 2), as is a named file that is
     not a deck list. A file met while walking a directory that is not a deck list is passed
     to ``on_skip`` and left out of the results (it is no deck, so it does not change the
     exit code); a directory left with no deck list at all is :class:`NothingToCheck`.
+    For many files, :func:`iter_check_paths` gives the same results one at a time.
+    """
+    return list(iter_check_paths(paths, opts, jobs, progress, force_exclude, on_skip))
+
+
+def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
+                     progress=None, force_exclude: bool = False,
+                     on_skip: SkipHandler | None = print_skipped) -> Iterator[DeckResult]:
+    """:func:`check_paths` one result at a time, in input order, each as soon as it is made
+    (with ``jobs`` > 1, as soon as the results before it are); nothing is kept once it has
+    been yielded, so a consumer that writes each result out runs in constant memory.
+
+    :class:`NothingToCheck` for a walked directory whose files are all no deck lists is
+    raised after the results of the other paths (it is known only once they are checked).
     """
     targets = collect_targets(paths, opts.config, force_exclude, on_skip)
     files = [t.path for t in targets if t.problem is None]
     if jobs > 1 and len(files) > 1:
-        from deckcheck.batch import check_parallel
+        from deckcheck.batch import iter_parallel
 
-        checked = iter(check_parallel(files, opts, jobs, check_file, progress))
+        checked = iter_parallel(files, opts, jobs, check_file, progress)
     else:
-        checked = iter(_check_each(files, opts, progress))
-    results: list[DeckResult] = []
+        checked = _check_each(files, opts, progress)
     skipped: dict[str, int] = {}
     kept: set[str] = set()
-    for t in targets:
-        if t.problem is not None:
-            name = shown_path(t.path)
-            results.append(DeckResult(path=name, game=None, format=opts.format_id,
-                                      date=opts.date, error=f"{name}: {t.problem}"))
-            continue
-        result = next(checked)
-        if t.walked and result.not_a_deck is not None:
-            if on_skip is not None:
-                on_skip(Skipped(t.path, f"not a deck list ({result.not_a_deck})"))
-            skipped[t.top or ""] = skipped.get(t.top or "", 0) + 1
-            continue
-        if t.top is not None:
-            kept.add(t.top)
-        results.append(result)
+    try:
+        for t in targets:
+            if t.problem is not None:
+                name = shown_path(t.path)
+                yield DeckResult(path=name, game=None, format=opts.format_id,
+                                 date=opts.date, error=f"{name}: {t.problem}")
+                continue
+            result = next(checked)
+            if t.walked and result.not_a_deck is not None:
+                if on_skip is not None:
+                    on_skip(Skipped(t.path, f"not a deck list ({result.not_a_deck})"))
+                skipped[t.top or ""] = skipped.get(t.top or "", 0) + 1
+                continue
+            if t.top is not None:
+                kept.add(t.top)
+            yield result
+            del result
+    finally:
+        close = getattr(checked, "close", None)
+        if close is not None:
+            close()      # a consumer that stops early stops the worker processes too
     for top, n in skipped.items():
         if top not in kept:
             raise NothingToCheck(f"{shown_path(top)}: no deck lists in this directory ({n} "
                                  "file(s) skipped: not deck lists)")
-    return results
 
 
 def _check_each(files: list[str], opts: Options, progress=None) -> Iterable[DeckResult]:

@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 
 from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _stderr,
-                                _write, app)
+                                _write, _write_chunks, app)
 
 
 @app.command()
@@ -23,14 +23,14 @@ def check(
     paths: List[str] = typer.Argument(..., help="Deck files, directories (recursed) or - for stdin."),
     format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
     date: Optional[str] = typer.Option(None, "--date", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
-    output_format: Optional[str] = typer.Option(None, "--output-format", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, concise, sarif, junit, github, markdown or html."),
+    output_format: Optional[str] = typer.Option(None, "--output-format", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, jsonl (one JSON object per deck per line, then a summary line), concise, sarif, junit, github, markdown or html."),
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the report to this file instead of stdout."),
     lang: Optional[str] = typer.Option(None, "--lang", help="en, zh-Hans or zh-Hant."),
     strict: bool = typer.Option(False, "--strict", help="Warnings also make the exit code 1."),
     config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
     select: Optional[List[str]] = typer.Option(None, "--select", help="Only report rule codes with these prefixes (repeatable)."),
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Do not report rule codes with these prefixes (repeatable)."),
-    jobs: int = typer.Option(1, "-j", "--jobs", min=1, max=64, help="Worker processes for many decks."),
+    jobs: str = typer.Option("1", "-j", "--jobs", help="Worker processes for many decks: 1 to 64, or auto (the CPUs this process may use that the load average leaves idle)."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too (for pre-commit)."),
     show_info: bool = typer.Option(False, "--show-info", help="List info notes too (text, concise, github), and in text each deck's zone and card-type tables."),
@@ -44,7 +44,8 @@ def check(
     (FORCE_COLOR turns it on elsewhere)."""
     from pathlib import Path
 
-    from deckcheck.api import NothingToCheck, Options, UsageError, check_paths, validate_date
+    from deckcheck.api import (NothingToCheck, Options, UsageError, iter_check_paths,
+                               validate_date)
     from deckcheck.config import ConfigError, load_config
     from deckcheck.i18n import LANGS
     from deckcheck.reporting import get_reporter, reporter_names
@@ -76,36 +77,98 @@ def check(
                 raise UsageError(str(exc)) from None
         progress = _progress_bar() if sys.stderr.isatty() else None
         _check_codes(opts.select + opts.ignore)
-        results = check_paths(paths, opts, jobs=jobs, progress=progress,
-                              force_exclude=force_exclude)
+        workers = _jobs(jobs)
+        checked = iter_check_paths(paths, opts, jobs=workers, progress=progress,
+                                   force_exclude=force_exclude)
+        first = next(checked, None)   # the paths' problems come before any output
     except NothingToCheck as exc:
         if fmt_name != "text":   # machine formats are written even when nothing was checked
             _write(reporter_cls(ReportOptions(lang=lang, strict=strict)).render([]), output)
         raise Fail(str(exc)) from None
     except UsageError as exc:
         raise Fail(str(exc)) from None
-    errors = [r.error for r in results if r.error is not None]
-    if errors and len(errors) == len(results) and fmt_name == "text" and not output:
-        for message in errors:  # nothing could be checked: one line per problem, no report
-            _stderr(f"deckcheck: error: {message}\n")
-        raise typer.Exit(EXIT_ERROR)
+    outcome = _Outcome(strict)
+    results = outcome.follow(first, checked)
     reporter = reporter_cls(ReportOptions(
         lang=lang, strict=strict, show_info=show_info, quiet=quiet,
         color=_use_colour(output),
         extra={"select": list(opts.select) or list(cfg.select),
                "ignore": list(opts.ignore) + list(cfg.ignore),
                "formats_dirs": list(cfg.formats_dirs)}))
-    _write(reporter.render(results), output)
+    if fmt_name == "text":   # the text report is written once every deck is checked
+        results = list(results)
+        if outcome.late is not None:
+            raise Fail(outcome.late)
+        errors = outcome.errors
+        if errors and len(errors) == outcome.decks and not output:
+            for message in errors:  # nothing could be checked: one line per problem, no report
+                _stderr(f"deckcheck: error: {message}\n")
+            raise typer.Exit(EXIT_ERROR)
+    _write_chunks(reporter.chunks(results), output)
+    del results
+    errors = outcome.errors
     if errors and fmt_name == "text" and not output:
         # the report on stdout already shows each problem; one line says why the exit is 2
-        _stderr(f"deckcheck: error: {len(errors)} of {len(results)} file(s) could not "
+        _stderr(f"deckcheck: error: {len(errors)} of {outcome.decks} file(s) could not "
                          "be checked (see the report above)\n")
     else:
         for message in errors:
             _stderr(f"deckcheck: error: {message}\n")
+    if outcome.late is not None:   # a directory with no deck list, after the others' results
+        raise Fail(outcome.late)
     if errors:
         raise typer.Exit(EXIT_ERROR)
-    raise typer.Exit(EXIT_ILLEGAL if any(r.failed(strict) for r in results) else EXIT_OK)
+    raise typer.Exit(EXIT_ILLEGAL if outcome.failed else EXIT_OK)
+
+
+class _Outcome:
+    """What the exit code and the closing messages need of a streamed batch, added up as
+    the results pass: how many, which could not be checked, whether one failed."""
+
+    def __init__(self, strict: bool):
+        self.strict = strict
+        self.decks = 0
+        self.errors: list[str] = []
+        self.failed = False
+        self.late: str | None = None   # NothingToCheck raised after some results
+
+    def follow(self, first, rest):
+        from deckcheck.api import NothingToCheck
+
+        if first is None:
+            return
+        yield self._add(first)
+        try:
+            for r in rest:
+                yield self._add(r)
+        except NothingToCheck as exc:
+            self.late = str(exc)
+
+    def _add(self, result):
+        self.decks += 1
+        if result.error is not None:
+            self.errors.append(result.error)
+        if not self.failed and result.failed(self.strict):
+            self.failed = True
+        return result
+
+
+def _jobs(value: str) -> int:
+    """``-j``: a number of worker processes, or ``auto`` (said on standard error)."""
+    text = str(value).strip().lower()
+    if text == "auto":
+        from deckcheck.batch import auto_jobs
+
+        jobs, why = auto_jobs()
+        _stderr(f"deckcheck: info: {why}\n")
+        return jobs
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if not 1 <= jobs <= 64:
+        raise Fail(f"-j {value!r}: give a number of worker processes from 1 to 64, or auto")
+    return jobs
 
 
 def _use_colour(output: Optional[str]) -> bool:

@@ -8,7 +8,7 @@ The commands live in :mod:`deckcheck.cli` (checking and registration) and
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import Iterable, Optional
 
 import typer
 
@@ -65,4 +65,21 @@ def _write(text: str, output: Optional[str]) -> None:
             raise Fail(f"cannot write {output}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def _write_chunks(chunks: Iterable[str], output: Optional[str]) -> None:
+    """:func:`_write` of a report made piece by piece: each piece is written as it comes
+    (to a file through a temporary file that replaces it at the end)."""
+    if output and output != "-":
+        from deckcheck.fileio import atomic_write_chunks
+
+        try:
+            atomic_write_chunks(output, chunks)
+        except OSError as exc:
+            raise Fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    else:
+        write = sys.stdout.write
+        for piece in chunks:
+            write(piece)
         sys.stdout.flush()

@@ -44,6 +44,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from deckcheck.reading import shown_path
 
@@ -81,8 +82,23 @@ def atomic_write(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     _replace(target, text.encode(encoding))
 
 
-def _replace(target: Path, data: bytes, before_rename=None) -> None:
-    """Write ``data`` to a temporary file beside ``target`` and rename it over ``target``.
+def atomic_write_chunks(path: str | Path, chunks: Iterable[str], encoding: str = "utf-8") -> None:
+    """:func:`atomic_write` of a text made piece by piece (a streamed report): each piece is
+    written as it comes, and the file is replaced only once the last one is written."""
+    target = Path(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        _write_stream(target, chunks, encoding)
+        return
+    _replace(target, (c.encode(encoding) for c in chunks))
+
+
+def _replace(target: Path, data: bytes | Iterable[bytes], before_rename=None) -> None:
+    """Write ``data`` (bytes, or pieces of bytes) to a temporary file beside ``target`` and
+    rename it over ``target``.
     ``before_rename()`` runs last, just before the rename, and may raise to stop it. The
     temporary file is removed whatever goes wrong, SIGINT and SIGTERM included."""
     directory = target.parent if str(target.parent) else Path(".")
@@ -91,7 +107,11 @@ def _replace(target: Path, data: bytes, before_rename=None) -> None:
                                    suffix=TEMP_SUFFIX)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                if isinstance(data, bytes):
+                    fh.write(data)
+                else:
+                    for piece in data:
+                        fh.write(piece)
                 fh.flush()
                 os.fsync(fh.fileno())
             try:
@@ -137,7 +157,7 @@ def _umask() -> int:
     return mask
 
 
-def _write_stream(target: Path, text: str, encoding: str) -> None:
+def _write_stream(target: Path, text: str | Iterable[str], encoding: str) -> None:
     # non-blocking open: a FIFO nobody reads fails at once (ENXIO) instead of hanging
     try:
         fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
@@ -147,7 +167,8 @@ def _write_stream(target: Path, text: str, encoding: str) -> None:
         raise
     os.set_blocking(fd, True)
     with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
-        fh.write(text)
+        for piece in ((text,) if isinstance(text, str) else text):
+            fh.write(piece)
 
 
 # ---------------------------------------------------------------------------------------

@@ -157,15 +157,24 @@ def known_deck_format(text: str) -> str | None:
     return None
 
 
-def census(text: str) -> LineCensus:
-    """Sort every non-blank line of ``text`` into deck lines, bare names and foreign lines."""
+def census(text: str, until_decided: bool = False) -> LineCensus:
+    """Sort every non-blank line of ``text`` into deck lines, bare names and foreign lines.
+
+    ``until_decided``: stop as soon as the entries outnumber the foreign lines by more than
+    the lines left (the answer of :func:`not_a_deck_list` can no longer change); the counts
+    then cover the lines read so far."""
     vocab = _vocabulary()
     out = LineCensus()
-    for raw in split_lines(text):
+    lines = split_lines(text)
+    left = len(lines)
+    for raw in lines:
+        left -= 1
+        if until_decided and out.deck + out.bare > out.foreign + left + 1:
+            break
         line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
         if not line:
             continue
-        kind = _line_kind(line, vocab)
+        kind = _line_kind_cached(line, vocab)
         if kind == "deck":
             out.deck += 1
         elif kind == "bare":
@@ -173,6 +182,28 @@ def census(text: str) -> LineCensus:
         elif kind is not None:
             out.add_foreign(kind)
     return out
+
+
+#: line -> its kind, for the vocabulary ``_KINDS_OF``: a line's kind depends on nothing else,
+#: and the lists of a batch share many lines; bounded
+_KINDS: dict[str, str | None] = {}
+_KINDS_OF: list = [None]
+_KINDS_MAX = 16384
+
+
+def _line_kind_cached(line: str, vocab: _Vocabulary) -> str | None:
+    if _KINDS_OF[0] is not vocab:
+        _KINDS.clear()
+        _KINDS_OF[0] = vocab
+    try:
+        return _KINDS[line]
+    except KeyError:
+        pass
+    kind = _line_kind(line, vocab)
+    if len(_KINDS) >= _KINDS_MAX:
+        _KINDS.clear()
+    _KINDS[line] = kind
+    return kind
 
 
 def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
@@ -275,7 +306,7 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
     starts = STRUCTURED.get(os.path.splitext(path)[1].lower())
     if starts and text.lstrip("\ufeff \t\r\n")[:1] in tuple(starts):
         return None
-    c = census(text)
+    c = census(text, until_decided=True)
     entries = c.deck + c.bare
     if entries > c.foreign or known_deck_format(text) is not None:
         return None

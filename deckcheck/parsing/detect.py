@@ -10,8 +10,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from deckcheck.formats import format_files
 from deckcheck.games.base import Game
+from deckcheck.games.registry import shared_parsers
 from deckcheck.models import DeckList
+from deckcheck.parsing.o8d import looks_like_o8d, parse_o8d
+from deckcheck.parsing.text import TextParser, check_names
 from deckcheck.reading import SourceText, check_limits
 
 DECK_EXTENSIONS = {".txt", ".dec", ".deck", ".dek", ".o8d", ".fdk", ".cod", ".dck", ".mwdeck",
@@ -31,8 +35,6 @@ def sniff_format(text: str) -> str | None:
     it names a deckcheck format id; a plain ``Format:`` line always counts, so a typo in it
     is reported rather than ignored.
     """
-    from deckcheck.formats import format_files
-
     for m in _FORMAT_LINE.finditer(text):
         value = m.group(2).lower()
         if m.group(1) and value not in format_files():
@@ -44,8 +46,7 @@ def sniff_format(text: str) -> str | None:
 def sniff_game(src: SourceText) -> str | None:
     """Guess the game from content alone (OCTGN game GUIDs, a game's shared file formats)."""
     from deckcheck.formats import FormatError, compiled_game, game_ids
-    from deckcheck.games.registry import shared_parsers
-    from deckcheck.parsing.o8d import looks_like_o8d, octgn_game_id
+    from deckcheck.parsing.o8d import octgn_game_id
 
     if looks_like_o8d(src.text):
         guid = octgn_game_id(src.text)
@@ -65,8 +66,6 @@ def sniff_game(src: SourceText) -> str | None:
 def parse(src: SourceText, game: Game) -> DeckList:
     """Parse with the parser the file's extension and content call for; a file with more
     lines or entries than a deck list can have is refused (``ReadError``)."""
-    from deckcheck.parsing.text import check_names
-
     check_limits(src.path, text=src.text)
     deck = _parse(src, game)
     check_names(deck)
@@ -76,10 +75,6 @@ def parse(src: SourceText, game: Game) -> DeckList:
 
 
 def _parse(src: SourceText, game: Game) -> DeckList:
-    from deckcheck.games.registry import shared_parsers
-    from deckcheck.parsing.o8d import looks_like_o8d, parse_o8d
-    from deckcheck.parsing.text import TextParser
-
     suffix = Path(src.path).suffix.lower()
     for name, (detect, parser) in game.parsers.items():
         if detect(src.path, src.text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
@@ -28,9 +29,6 @@ _LEADING_COUNT = re.compile(
     r"^(?:(?P<x>[xX×])\s*+(?=\d))?(?P<count>[+-]?\d++)(?:\s*+[xX×*](?=\s|$)|[xX×*](?=\S)|\s*+[张張])?"
     r"\s*+(?:[-–—]\s++|\.\s++)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
-_TRAILING_COUNT = re.compile(
-    r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
-    r"(?:张|張)?[)）]|\s(?P<count3>\d+)\s*(?:张|張)|(?<=[^\x00-\x7f])(?P<count4>\d+)\s*(?:张|張))$")
 # full-width forms a Chinese keyboard types inside counts, codes and separators
 _HALF_WIDTH = str.maketrans("０１２３４５６７８９ｘＸ＊（）／【】：", "0123456789xX*()/[]:")
 _SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
@@ -61,6 +59,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_OR_BREAK = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029\ud800-\udfff]")
 _SEVERAL_ENTRIES = re.compile(r"\s\d++(?:\s*+[xX×]\s++|\s++)[^\W\d_]")
 _BULLET = re.compile(r"^[-*•·]\s+")
+_TRAILING_COMMENT = re.compile(r"\s+#\s.*$")
 _SEPARATOR = re.compile(r"^[-=*_~—─━＝＊～・·.\s]{3,}$")
 _BRACKET_TAG = re.compile(r"^\[/?[^\[\]\d]+\]$")   # "[Creatures]", "[/Creatures]", "[cardlist]"
 #: a row of a card export: a name (quoted or not), then a count ('"Flash Heal",4,SW,…'); blanks
@@ -71,7 +70,7 @@ _MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "
            "center", "left", "right", "size", "color"}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class ParsedName:
     count: int
     name: str
@@ -91,11 +90,14 @@ def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
 
 # a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
 # "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
-_WHOLE_TOTAL = re.compile(
-    r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
-    r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
-    r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
-    re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _whole_total() -> re.Pattern:
+    """A whole-deck total with its number (see :func:`not_a_card`)."""
+    return re.compile(
+        r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
+        r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
+        r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
+        re.IGNORECASE)
 
 
 def not_a_card(line: int, text: str, variant: str) -> Finding:
@@ -104,7 +106,7 @@ def not_a_card(line: int, text: str, variant: str) -> Finding:
     (``stated``) for DCK028."""
     shown = text if len(text) <= 80 else text[:77] + "..."
     args: dict = {"text": shown, "variant": variant}
-    m = _WHOLE_TOTAL.match(text.strip()) if variant == "total" else None
+    m = _whole_total().match(text.strip()) if variant == "total" else None
     if m:
         args["stated"] = int(next(g for g in m.groups() if g is not None))
     return NotACardLine().finding(None, line=line, **args)
@@ -159,8 +161,24 @@ def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, .
     return name.strip(), set_code, number, tags
 
 
+# Patterns that only some lines need ("Card Name x4", "60 Cards") are compiled the first time
+# one is met, not when the module is imported (most lists never need them).
+
+@lru_cache(maxsize=1)
+def _trailing_count() -> re.Pattern:
+    """A count after the name: "Card Name x4", "Card Name (x2)", "卡名 2张"."""
+    return re.compile(
+        r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
+        r"(?:张|張)?[)）]|\s(?P<count3>\d+)\s*(?:张|張)|(?<=[^\x00-\x7f])(?P<count4>\d+)\s*(?:张|張))$")
+
+
+@lru_cache(maxsize=8192)
 def parse_card_text(text: str) -> ParsedName | str:
-    """Parse ``count name`` forms; return a reason string when the text is not an entry."""
+    """Parse ``count name`` forms; return a reason string when the text is not an entry.
+
+    Its answer depends on the text alone and is immutable, so it is remembered: the census
+    of :mod:`deckcheck.parsing.decklike` and the reader ask for the same lines, and the
+    lists of a batch share many ("4 Island")."""
     text = text.strip()
     if len(text) > MAX_LINE:
         return f"it has {len(text):,} characters"
@@ -173,7 +191,7 @@ def parse_card_text(text: str) -> ParsedName | str:
         if fraction:                            # "4.5 Island", "2,5 Island"
             return f"the count {count_text}{fraction.group(0)} is not a whole number"
     else:
-        m = _TRAILING_COUNT.match(text)
+        m = _trailing_count().match(text)
         if m:
             count_text = next(m.group(g) for g in ("count", "count2", "count3", "count4")
                               if m.group(g) is not None)
@@ -205,11 +223,46 @@ def parse_card_text(text: str) -> ParsedName | str:
     return ParsedName(count, name, raw, set_code, number, tags, implicit, ref)
 
 
+@lru_cache(maxsize=8192)
+def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
+    """An entry line's text without its comment and bullet, and what it reads as: the
+    parsed name, why it is no entry, or None for several entries on one line."""
+    body = _BULLET.sub("", _TRAILING_COMMENT.sub("", text)).strip()
+    if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
+        return body, None
+    return body, parse_card_text(body)
+
+
+#: lines whose reading cannot depend on the list they are in: no metadata key (no colon)
+#: and no comment, decoration or forum tag at the start (those may add a finding)
+_PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
+#: (game, line) -> how :meth:`TextParser._classify` reads such a line; bounded
+_PLAIN_KINDS: dict[tuple[str, str], tuple | None] = {}
+_PLAIN_KINDS_MAX = 16384
+_UNKNOWN = object()
+
+
 class TextParser:
     """Parse the lines of one plain-text list for one game."""
 
     def __init__(self, game: Game):
         self.game = game
+
+    def _classify_cached(self, deck: DeckList, lineno: int, line: str):
+        """:meth:`_classify`, remembered for lines whose reading depends on the game and the
+        line alone (most entry lines; the lists of a batch share many)."""
+        if ":" in line or "：" in line or line.startswith(_PLAIN_START):
+            return self._classify(deck, lineno, line)
+        key = (self.game.id, line)
+        try:
+            return _PLAIN_KINDS[key]
+        except KeyError:
+            pass
+        kind = self._classify(deck, lineno, line)
+        if len(_PLAIN_KINDS) >= _PLAIN_KINDS_MAX:
+            _PLAIN_KINDS.clear()
+        _PLAIN_KINDS[key] = kind
+        return kind
 
     def parse(self, src: SourceText, source_format: str = "text") -> DeckList:
         deck = DeckList(path=src.path, source_format=source_format, game=self.game.id)
@@ -224,6 +277,8 @@ class TextParser:
         block = 0
         block_of: list[tuple[Entry, int]] = []
         last_was_entry = False
+        plain = _PLAIN_KINDS
+        gid = game.id
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -231,21 +286,25 @@ class TextParser:
                     block += 1
                 last_was_entry = False
                 continue
-            if len(line) > MAX_LINE:
+            kind = plain.get((gid, line), _UNKNOWN)   # a plain line read before: no checks
+            if kind is not _UNKNOWN:
+                pass
+            elif len(line) > MAX_LINE:
                 deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
                                      "characters", "Write one card per line: a count and a name."))
                 continue
-            if _CONTROL.search(line):
+            elif _CONTROL.search(line):
                 deck.findings.append(unparseable(lineno, _CONTROL.sub("?", line),
                                      "it contains control characters",
                                      "Save the list as plain text."))
                 continue
-            if _SEPARATOR.match(line):            # "---------", "=====", "————", "***"
+            elif _SEPARATOR.match(line):            # "---------", "=====", "————", "***"
                 if last_was_entry:
                     block += 1
                 last_was_entry = False
                 continue
-            kind = self._classify(deck, lineno, line)
+            else:
+                kind = self._classify_cached(deck, lineno, line)
             if kind is None:
                 continue
             if kind[0] == "header":
@@ -337,13 +396,12 @@ class TextParser:
 
     def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
                hint: str | None) -> Entry | None:
-        body = _BULLET.sub("", re.sub(r"\s+#\s.*$", "", text)).strip()
-        if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
+        body, parsed = _read_entry(text)
+        if parsed is None:
             deck.findings.append(unparseable(
                 lineno, body, "it looks like several entries on one line",
                 "Write one card per line."))
             return None
-        parsed = parse_card_text(body)
         if isinstance(parsed, str):
             deck.findings.append(unparseable(lineno, body, parsed,
                                              "Write a count and a card name, e.g. '4 Card Name'."))

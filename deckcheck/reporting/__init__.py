@@ -7,6 +7,7 @@ import importlib
 REPORTERS: dict[str, str] = {
     "text": "deckcheck.reporting.text:TextReporter",
     "json": "deckcheck.reporting.json_report:JsonReporter",
+    "jsonl": "deckcheck.reporting.jsonl:JsonlReporter",
     "concise": "deckcheck.reporting.concise:ConciseReporter",
     "sarif": "deckcheck.reporting.sarif:SarifReporter",
     "junit": "deckcheck.reporting.junit:JunitReporter",

@@ -1,11 +1,22 @@
-"""What every reporter gets: the results, the options, and summary figures."""
+"""What every reporter gets: the results, the options, and summary figures.
+
+A reporter turns results into text in one of two ways. :meth:`Reporter.render` takes a list
+of results and returns the whole report (every reporter has it). :meth:`Reporter.chunks`
+takes an iterable of results and yields the report piece by piece; the command line writes
+each piece as it comes. By default ``chunks`` holds the results and yields ``render()``
+once, so a reporter that only defines ``render`` works unchanged; one whose report needs
+less than the whole result says so with ``keeps = "findings"`` (the parsed deck is then
+dropped from each result as it arrives), and one that can write a result as soon as it has
+it overrides ``chunks`` (JSON, JSON Lines).
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from dataclasses import replace
+from typing import Any, Iterable, Iterator
 
 from deckcheck.models import DeckResult, Finding, Severity
 
@@ -23,25 +34,56 @@ class ReportOptions:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def summary(results: list[DeckResult]) -> dict[str, int]:
-    legal = sum(1 for r in results if r.legal)
-    return {
-        "decks": len(results),
-        "legal": legal,
-        "illegal": len(results) - legal,
-        "errors": sum(r.count(Severity.ERROR) for r in results),
-        "warnings": sum(r.count(Severity.WARNING) for r in results),
-    }
+class Tally:
+    """The summary figures, added up one result at a time (a streamed report's last part)."""
+
+    __slots__ = ("decks", "legal", "errors", "warnings")
+
+    def __init__(self) -> None:
+        self.decks = self.legal = self.errors = self.warnings = 0
+
+    def add(self, result: DeckResult) -> None:
+        self.decks += 1
+        self.legal += result.legal
+        for f in result.findings:
+            if f.severity is Severity.ERROR:
+                self.errors += 1
+            elif f.severity is Severity.WARNING:
+                self.warnings += 1
+
+    def as_dict(self) -> dict[str, int]:
+        return {"decks": self.decks, "legal": self.legal, "illegal": self.decks - self.legal,
+                "errors": self.errors, "warnings": self.warnings}
+
+
+def summary(results: Iterable[DeckResult]) -> dict[str, int]:
+    tally = Tally()
+    for r in results:
+        tally.add(r)
+    return tally.as_dict()
+
+
+def compact(result: DeckResult) -> DeckResult:
+    """The result without its parsed deck: path, format, counts, stats, findings, error."""
+    return result if result.deck is None else replace(result, deck=None)
 
 
 class Reporter:
     name = ""
+    #: what :meth:`chunks` keeps of each result until the report is written: "result" (all
+    #: of it) or "findings" (all but the parsed deck, for reports that never show it)
+    keeps = "result"
 
     def __init__(self, options: ReportOptions | None = None):
         self.options = options or ReportOptions()
 
     def render(self, results: list[DeckResult]) -> str:
         raise NotImplementedError
+
+    def chunks(self, results: Iterable[DeckResult]) -> Iterator[str]:
+        """The report of ``results`` in pieces, in order; joined they are ``render()``."""
+        held = list(results) if self.keeps == "result" else [compact(r) for r in results]
+        yield self.render(held)
 
 
 # ---------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from deckcheck.safetext import markup_exact, visible
 
 class JunitReporter(Reporter):
     name = "junit"
+    keeps = "findings"     # never shows the parsed deck: held without it
 
     def tree(self, results: list[DeckResult]) -> ET.Element:
         root = ET.Element("testsuites", name="deckcheck")

@@ -53,6 +53,7 @@ def table(headers: list[str], rows: list[list[object]]) -> list[str]:
 
 class MarkdownReporter(Reporter):
     name = "markdown"
+    keeps = "findings"     # never shows the parsed deck: held without it
 
     def render(self, results: list[DeckResult]) -> str:
         lang = self.options.lang

@@ -26,6 +26,7 @@ SRCROOT = "%SRCROOT%"
 
 class SarifReporter(Reporter):
     name = "sarif"
+    keeps = "findings"     # never shows the parsed deck: held without it
 
     def document(self, results: list[DeckResult]) -> dict:
         root = report_root(self.options)

@@ -130,7 +130,7 @@ def test_internal_error_is_one_line_exit_2(monkeypatch, capsys):
     def boom(*a, **k):
         raise RuntimeError("simulated failure")
 
-    monkeypatch.setattr(api, "check_paths", boom)
+    monkeypatch.setattr(api, "iter_check_paths", boom)
     code = cli_mod._run(["check", str(ROOT / "tests" / "cases" / "_decks" / "fow" / "grimm.txt")])
     err = capsys.readouterr().err
     assert code == 2 and "internal error" in err and "simulated failure" in err

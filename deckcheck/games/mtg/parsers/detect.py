@@ -9,6 +9,7 @@ left to the shared readers (OCTGN ``.o8d``, plain text).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from deckcheck.games.mtg.parsers.csv_list import csv_delimiter, header_roles
@@ -23,15 +24,26 @@ _MWS_HEAD = re.compile(r"^//[ \t]*(?:NAME|CREATOR|FORMAT)[ \t]*:", re.IGNORECASE
 _MWS_LINE = re.compile(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Z0-9]{2,6}\][ \t]+\S", re.MULTILINE)
 
 
-def _lines(text: str, limit: int = 400) -> list[str]:
-    out = []
-    for line in text.splitlines():
-        line = line.strip().lstrip("\ufeff")
-        if line:
-            out.append(line)
-            if len(out) >= limit:
-                break
-    return out
+_XML_MAY_START = frozenset("<\ufeff \t\r\n")
+_LIMIT = 400
+#: the last text's first non-blank lines: the detectors of one file (Forge, CSV, Arena) look
+#: at the same lines, and the text is split once for all of them
+_LAST: tuple[str | None, list[str]] = (None, [])
+
+
+def _lines(text: str, limit: int = _LIMIT) -> list[str]:
+    global _LAST
+    last, lines = _LAST
+    if last is not text:
+        lines = []
+        for line in text.splitlines():
+            line = line.strip().lstrip("\ufeff")
+            if line:
+                lines.append(line)
+                if len(lines) >= _LIMIT:
+                    break
+        _LAST = (text, lines)
+    return lines[:limit] if limit < len(lines) else lines
 
 
 def _xml_root(text: str) -> str:
@@ -40,6 +52,8 @@ def _xml_root(text: str) -> str:
     The XML declaration, comments and a DOCTYPE are skipped here; the XML reader refuses the
     DOCTYPE later, with a message.
     """
+    if text[:1] not in _XML_MAY_START:   # no blank, mark or "<" first: no XML (most lists)
+        return ""
     head = text[:4096].lstrip("\ufeff \t\r\n")
     if not head.startswith("<"):
         return ""
@@ -120,6 +134,11 @@ _DETECTORS = {"cockatrice": is_cockatrice, "mtgo-dek": is_dek, "forge": is_forge
               "csv": is_csv, "arena": is_arena, "xmage": is_xmage, "mws": is_mws}
 
 
+@lru_cache(maxsize=64)
+def _suffix(path: str) -> str:
+    return Path(path).suffix.lower()
+
+
 def detect(kind: str, path: str, text: str) -> bool:
     """Does the file at ``path`` with content ``text`` look like a ``kind`` deck file?"""
-    return _DETECTORS[kind](Path(path).suffix.lower(), text)
+    return _DETECTORS[kind](_suffix(path), text)
