@@ -8,7 +8,7 @@
 * ``fowdb/app/helpers/data/{clusters,formats}.json`` - fowdb's cluster and format lists;
 * ``fowsim/cardDatabase/static/cardBatchImport.json`` - the 2023 Arcana Battle Colosseum deck
   cards (reprints: printings of known names), when present;
-* ``cards/fow/fowtcgcardsearch-facts.yaml`` (committed, not in the shared data) - facts read
+* ``cards/fow/sources/fowtcgcardsearch-facts.yaml`` (committed, not in the shared data) - facts read
   from fowtcgcardsearch/card-search ``data/cards.json`` for the sets after TTT; a card the
   fowsim data has keeps its fowsim id and facts (``importing/newer.py``);
 

@@ -213,6 +213,10 @@ needs_shared = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
     out = tmp_path_factory.mktemp("fow")
+    # the committed facts of the newer sets are an input of the import (never raw pages)
+    facts = out / newer.FACTS_FILE
+    facts.parent.mkdir(parents=True)
+    facts.write_bytes((data_dir("cards") / "fow" / newer.FACTS_FILE).read_bytes())
     summary = fow.run(FOW_SOURCE, out)
     cards = load_cards(out)
     by_printing = {p["id"]: c for c in cards for p in c["printings"]}
@@ -243,7 +247,8 @@ def test_d1_counts(imported):
     expected = {"rulers": 232, "basic_rulers": 5, "basic_stones": 10, "special_stones": 147,
                 "true_stones": 7, "runes": 121, "master_runes": 20, "stranger_resonators": 58,
                 "sub_rulers": 21, "extension_rules": 11, "orphan_j": 5}
-    assert {k: summary[k] for k in expected} == expected
+    # the newer sources add rulers, runes, extension rules …: fowsim's counts are a floor
+    assert all(summary[k] >= v for k, v in expected.items()), summary
     # 4,432 distinct front spellings; two pairs differ only in punctuation/case and are merged
     newer_sets = set(newer.tables()["set_clusters"])
     fowsim_cards = [c for c in cards if {p["set"] for p in c["printings"]} - newer_sets]

@@ -5,7 +5,7 @@ Two inputs:
 * fowsim's ``cardBatchImport.json`` (the 2023 Arcana Battle Colosseum deck cards): the same
   layout as ``cards.json``; "A/B" type entries are split, and each set gets the cluster of
   ``set_clusters`` in ``deckcheck/games/fow/data/newer.yaml``;
-* the committed facts file ``cards/fow/fowtcgcardsearch-facts.yaml``: facts read from
+* the committed facts file ``cards/fow/sources/fowtcgcardsearch-facts.yaml``: facts read from
   fowtcgcardsearch/card-search ``data/cards.json`` (one entry per face, Japanese types and
   attributes as the source writes them). Its entries become faces whose types and colours
   are translated by the tables of ``newer.yaml``; a J-ruler face sharing its ruler's card
@@ -34,7 +34,8 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: the fowsim batch file of the shared ``data/fow`` folder
 FOWSIM_BATCH = Path("fowsim/cardDatabase/static/cardBatchImport.json")
 #: the committed facts file (beside cards.yaml)
-FACTS_FILE = "fowtcgcardsearch-facts.yaml"
+#: in a subfolder: the card loader reads every cards/fow/*.yaml as card records
+FACTS_FILE = "sources/fowtcgcardsearch-facts.yaml"
 
 
 def tables() -> dict[str, Any]:
@@ -194,11 +195,9 @@ def release_date(js_date: str) -> str | None:
 # ------------------------------------------------------------------ merging into the import
 
 def facts_path(out: Path) -> Path:
-    """The facts file the import reads: ``out``'s own if it has one, else the shipped one."""
-    from deckcheck.resources import data_dir
-
-    own = Path(out) / FACTS_FILE
-    return own if own.is_file() else data_dir("cards") / "fow" / FACTS_FILE
+    """The facts file the import reads: the one in ``out`` (the shipped ``cards/fow`` has
+    it; a trial import into another folder reads it only if it was copied there)."""
+    return Path(out) / FACTS_FILE
 
 
 def newer_files(out: Path) -> list[str]:
