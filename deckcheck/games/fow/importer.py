@@ -6,6 +6,11 @@
 * ``FoWTCGOCTGN/Game Definition/Sets/*/set.xml`` - OCTGN GUIDs (for ``.o8d`` decks) and the
   OCTGN spellings of names, which become aliases;
 * ``fowdb/app/helpers/data/{clusters,formats}.json`` - fowdb's cluster and format lists;
+* ``fowsim/cardDatabase/static/cardBatchImport.json`` - the 2023 Arcana Battle Colosseum deck
+  cards (reprints: printings of known names), when present;
+* ``cards/fow/sources/fowtcgcardsearch-facts.yaml`` (committed, not in the shared data) - facts read
+  from fowtcgcardsearch/card-search ``data/cards.json`` for the sets after TTT; a card the
+  fowsim data has keeps its fowsim id and facts (``importing/newer.py``);
 
 * ``bans/banlists.json`` - the dated Wanderer and New Frontiers ban lists and rotations;
 
@@ -47,6 +52,7 @@ from deckcheck.games.fow.importing.banlists import derive_formats, header_for
 from deckcheck.games.fow.importing.fowdb import read_fowdb
 from deckcheck.games.fow.importing.fowsim import (Face, Record, group_by_name, link_faces,
                                                   read_fowsim)
+from deckcheck.games.fow.importing.newer import add_newer, newer_files
 from deckcheck.games.fow.importing.octgn import match_octgn, read_octgn
 from deckcheck.games.fow.importing.records import add_aliases, build_record
 from deckcheck.games.fow.importing.tables import FOWSIM_CARDS, OCTGN_SETS, SOURCES
@@ -173,6 +179,7 @@ def run(source: Path, out: Path) -> dict:
     source, out = Path(source), Path(out)
     cards_path = source / FOWSIM_CARDS
     faces = read_fowsim(cards_path)
+    faces, newer_counts, newer_sources, newer_notes = add_newer(source, out, faces)
     fronts = link_faces(faces)
     records = group_by_name(fronts)
     for rec in records:
@@ -202,13 +209,15 @@ def run(source: Path, out: Path) -> dict:
         notes.append("OCTGN cards without a fowsim match: " + "; ".join(octgn["octgn_unmatched"]))
     bans = write_ban_formats(source, out)
     notes += BAN_NOTES if "ban_formats_dir" in bans else [bans["ban_formats"]]
-    write_sources(out, "fow", "Force of Will", SOURCES, notes=notes,
-                  files=["cards.yaml", "clusters.yaml"])
+    notes += newer_notes
+    write_sources(out, "fow", "Force of Will", SOURCES + newer_sources, notes=notes,
+                  files=["cards.yaml", "clusters.yaml"] + newer_files(out))
 
     summary = summarise(records, fronts, faces)
     summary.update(bans)
     summary.update(octgn)
     summary.update(alias_counts)
+    summary.update(newer_counts)
     summary["seconds"] = round(time.perf_counter() - started, 2)
     return summary
 

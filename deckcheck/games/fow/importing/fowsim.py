@@ -29,6 +29,9 @@ class Face:
     set: str
     raw: dict
     backs: list["Face"] = field(default_factory=list)
+    #: False for a printing from a secondary source (``newer.py``): it adds the printing, but
+    #: the record's facts come from the primary entries whenever the record has one
+    facts: bool = True
 
 
 @dataclass
@@ -47,8 +50,16 @@ def read_fowsim(path: Path) -> list[Face]:
     """Every entry of ``cards.json`` in data order, validated."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{path}: not a fowsim cards.json ({exc})") from exc
+    return fowsim_faces(data, path)
+
+
+def fowsim_faces(data: Any, path: Path) -> list[Face]:
+    """The entries of a fowsim ``{"fow": {"clusters": [...]}}`` tree, validated."""
+    try:
         clusters = data["fow"]["clusters"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (KeyError, TypeError) as exc:
         raise DataError(f"{path}: not a fowsim cards.json ({exc})") from exc
     faces: list[Face] = []
     seen: set[str] = set()

@@ -16,7 +16,7 @@ def build_record(rec: Record, where: str) -> None:
     """Fill ``rec.data`` (everything except aliases and OCTGN ids)."""
     first = rec.printings[0]
     raws = [p.raw for p in rec.printings]
-    facts = card_facts(raws, where)
+    facts = card_facts(_fact_raws(rec.printings), where)
     data = {"id": first.id, "name": first.name}
     data["faces"] = build_faces(rec, where)
     data.update(facts)
@@ -41,13 +41,19 @@ def build_faces(rec: Record, where: str) -> list[dict]:
             by_key.setdefault(key(strip_suffix(back.name)), []).append(back)
     faces = []
     for backs in by_key.values():
-        facts = card_facts([b.raw for b in backs], where)
+        facts = card_facts(_fact_raws(backs), where)
         face = {"id": backs[0].id, "name": backs[0].name}
         face.update({k: facts[k] for k in ("types", "subtypes", "stone_types", "attributes",
                                            "races", "keywords")})
         face["deck_rules"] = _unique(r for b in backs for r in parse_deck_rules(b.raw, where))
         faces.append(compact(face))
     return faces
+
+
+def _fact_raws(faces: list[Face]) -> list[dict]:
+    """The entries a record's facts come from: the primary source's where it has any."""
+    primary = [f.raw for f in faces if f.facts]
+    return primary or [f.raw for f in faces]
 
 
 def _unique(items: Iterable[Any]) -> list[Any]:

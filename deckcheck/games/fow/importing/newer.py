@@ -1,0 +1,350 @@
+"""Card data newer than fowsim's ``cards.json``, as fowsim-style faces for the importer.
+
+Two inputs:
+
+* fowsim's ``cardBatchImport.json`` (the 2023 Arcana Battle Colosseum deck cards): the same
+  layout as ``cards.json``; "A/B" type entries are split, and each set gets the cluster of
+  ``set_clusters`` in ``deckcheck/games/fow/data/newer.yaml``;
+* the committed facts file ``cards/fow/sources/fowtcgcardsearch-facts.yaml``: facts read from
+  fowtcgcardsearch/card-search ``data/cards.json`` (one entry per face, Japanese types and
+  attributes as the source writes them). Its entries become faces whose types and colours
+  are translated by the tables of ``newer.yaml``; a J-ruler face sharing its ruler's card
+  number (a J-ruler, an order) gets the fowsim back id ``<id>J``.
+
+A face whose id the fowsim data already has is left out (the fowsim data keeps the card), so
+every shipped id stays as it was; the ones left out are counted.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from deckcheck.carddb.importers.common import DataError
+from deckcheck.games.fow.importing.fowsim import Face, fowsim_faces
+from deckcheck.games.fow.importing.tables import STONE_TYPES, TYPE_MAP
+
+_TABLES = Path(__file__).resolve().parent.parent / "data" / "newer.yaml"
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: the fowsim batch file of the shared ``data/fow`` folder
+FOWSIM_BATCH = Path("fowsim/cardDatabase/static/cardBatchImport.json")
+#: the committed facts file (beside cards.yaml)
+#: in a subfolder: the card loader reads every cards/fow/*.yaml as card records
+FACTS_FILE = "sources/fowtcgcardsearch-facts.yaml"
+
+
+def tables() -> dict[str, Any]:
+    return yaml.load(_TABLES.read_text(encoding="utf-8"), Loader=_Loader)
+
+
+def split_types(types: list[str], splits: dict[str, list[str]]) -> list[str]:
+    out: list[str] = []
+    for t in types:
+        for part in splits.get(t, [t]):
+            if part not in out:
+                out.append(part)
+    return out
+
+
+def read_batch(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
+    """The faces of ``cardBatchImport.json`` not already in the fowsim data."""
+    tab = tables()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for cluster in data["fow"]["clusters"]:
+            for card_set in cluster["sets"]:
+                for raw in card_set["cards"]:
+                    raw["type"] = split_types(raw.get("type") or [], tab["type_splits"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DataError(f"{path}: not a fowsim batch import file ({exc})") from exc
+    faces = fowsim_faces(data, path)
+    ids = {f.id for f in faces}
+    kept, skipped = [], 0
+    for f in faces:
+        for mark, back in tab["batch_back_suffix"].items():
+            if f.id.endswith(mark) and f.id[: -len(mark)] in ids:
+                f.id = f.raw["id"] = f.id[: -len(mark)] + back
+        f.facts = False
+        if f.id in known_ids:
+            skipped += 1
+            continue
+        placed = tab["set_clusters"].get(f.set)
+        if placed is None:
+            raise DataError(f"{path}: set {f.set!r} has no entry in set_clusters of {_TABLES}")
+        f.cluster = placed["cluster"]
+        kept.append(f)
+    return kept, {"batch_faces": len(kept), "batch_faces_already_known": skipped}
+
+
+# ------------------------------------------------------------------ fowtcgcardsearch facts
+
+def read_facts(path: Path) -> dict:
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+        cards = data["cards"]
+        if not isinstance(cards, list):
+            raise TypeError("`cards` is not a list")
+    except (OSError, ValueError, KeyError, TypeError, yaml.YAMLError) as exc:
+        raise DataError(f"{path}: not a fowtcgcardsearch facts file ({exc})") from exc
+    return data
+
+
+def jp_cost(cost: Any, attrs: dict[str, str], where: str) -> str | None:
+    """"光闇2" -> "{W}{B}{2}"; "-" / "" -> None."""
+    text = "" if cost is None else str(cost).strip()
+    if text in ("", "-"):
+        return None
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+            continue
+        if digits:
+            out.append("{" + digits + "}")
+            digits = ""
+        if ch in attrs:
+            out.append("{" + attrs[ch] + "}")
+        elif ch.upper() == "X":
+            out.append("{X}")
+        else:
+            raise DataError(f"{where}: unknown cost symbol {ch!r} in {text!r}")
+    if digits:
+        out.append("{" + digits + "}")
+    return "".join(out)
+
+
+def _num(value: Any) -> Any:
+    return "" if value in (None, "-", "") else value
+
+
+def facts_faces(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
+    """Faces of the facts file whose ids the fowsim data lacks."""
+    tab = tables()
+    data = read_facts(path)
+    faces: list[Face] = []
+    seen: dict[str, Face] = {}
+    unsupported: set[str] = set()
+    skipped = 0
+    # release order (stable: a card's faces keep their order), so clusters.yaml lists the
+    # sets in the order they came out
+    entries = sorted(data["cards"], key=lambda e: str(e.get("released") or "")
+                     if isinstance(e, dict) else "")
+    for i, entry in enumerate(entries, 1):
+        where = f"{path}: card #{i} ({entry.get('id') if isinstance(entry, dict) else entry!r})"
+        if not isinstance(entry, dict) or not entry.get("id") or not entry.get("name"):
+            raise DataError(f"{where}: needs `id` and `name`")
+        cid = str(entry["id"]).strip()
+        if cid in unsupported or set(entry.get("types") or []) & set(tab["jp_types_unsupported"]):
+            unsupported.add(cid)
+            continue
+        types = []
+        for t in entry.get("types") or []:
+            if t not in tab["jp_types"]:
+                raise DataError(f"{where}: unknown card type {t!r}: add it to jp_types in {_TABLES}")
+            types += [x for x in tab["jp_types"][t] if x not in types]
+        if not types and "魔石" in (entry.get("types") or []):
+            types = ["Magic Stone"]
+        colours = []
+        for a in entry.get("attributes") or []:
+            if a not in tab["jp_attributes"]:
+                raise DataError(f"{where}: unknown attribute {a!r}: add it to jp_attributes")
+            colours.append(tab["jp_attributes"][a])
+        for t in types:
+            if t not in TYPE_MAP and t not in STONE_TYPES:
+                raise DataError(f"{where}: {t!r} is not a fowsim type (jp_types of {_TABLES})")
+        if cid in seen and "Ruler" not in types:
+            cid += "J"  # the second face of a card number (J-ruler, order): fowsim's back id
+        if cid in seen:
+            raise DataError(f"{where}: duplicate id {cid!r}")
+        set_code = entry.get("set") or cid.rsplit("-", 1)[0]
+        if cid in known_ids:
+            seen[cid] = None  # type: ignore[assignment]
+            skipped += 1
+            continue
+        placed = tab["set_clusters"].get(set_code)
+        if placed is None:
+            raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
+        raw = {"id": cid, "name": str(entry["name"]).strip(), "type": types,
+               "race": list(entry.get("races") or []),
+               "cost": jp_cost(entry.get("cost"), tab["jp_attributes"], where),
+               "colour": colours, "ATK": _num(entry.get("atk")), "DEF": _num(entry.get("def")),
+               "divinity": _num(entry.get("divinity")), "abilities": [],
+               "rarity": entry.get("rarity") or ""}
+        face = Face(id=cid, name=raw["name"], cluster=placed["cluster"], set=set_code, raw=raw,
+                    facts=False)
+        seen[cid] = face
+        faces.append(face)
+    return faces, {"fowtcgcardsearch_faces": len(faces),
+                   "fowtcgcardsearch_faces_already_known": skipped,
+                   "fowtcgcardsearch_unsupported_type": sorted(unsupported)}
+
+
+def release_date(js_date: str) -> str | None:
+    """"Thu Feb 27 2025 10:00:00 GMT-0500 (...)" -> "2025-02-27"."""
+    try:
+        return _dt.datetime.strptime(" ".join(js_date.split()[1:4]), "%b %d %Y").date().isoformat()
+    except (ValueError, AttributeError):
+        return None
+
+
+# ------------------------------------------------------------------ merging into the import
+
+def facts_path(out: Path) -> Path:
+    """The facts file the import reads: the one in ``out`` (the shipped ``cards/fow`` has
+    it; a trial import into another folder reads it only if it was copied there)."""
+    return Path(out) / FACTS_FILE
+
+
+def newer_files(out: Path) -> list[str]:
+    return [FACTS_FILE] if (Path(out) / FACTS_FILE).is_file() else []
+
+
+def add_newer(source: Path, out: Path, faces: list[Face]
+              ) -> tuple[list[Face], dict, list[dict], list[str]]:
+    """``faces`` + the batch file's + the facts file's faces the fowsim data lacks, with the
+    counts, the SOURCES.md rows and notes they add."""
+    known = {f.id for f in faces}
+    counts: dict[str, Any] = {}
+    rows: list[dict] = []
+    notes: list[str] = []
+    batch = Path(source) / FOWSIM_BATCH
+    if batch.is_file():
+        extra, c = read_batch(batch, known)
+        faces = faces + extra
+        known |= {f.id for f in extra}
+        counts.update(c)
+        rows.append({"dataset": "fowsim cardBatchImport.json (ABC 2023 deck cards)",
+                     "repo": "Force-of-Wind/fowsim", "path": "cardDatabase/static/cardBatchImport.json",
+                     "commit": "e4a4985202f646f650c48a968e504ea5aff3d634"})
+        sets = sorted({f.set for f in extra})
+        notes.append(f"cardBatchImport.json: {len(extra)} faces of the sets {', '.join(sets)} "
+                     "(every name was already known: they add printings); their cluster is "
+                     "deckcheck's (set_clusters in deckcheck/games/fow/data/newer.yaml).")
+    else:
+        notes.append(f"Not read: {FOWSIM_BATCH} (absent from {source}).")
+    fpath = facts_path(out)
+    if fpath.is_file():
+        data = read_facts(fpath)
+        extra, c = facts_faces(fpath, known)
+        faces = faces + extra
+        counts.update(c)
+        src = data.get("source") or {}
+        rows.append({"dataset": "fowtcgcardsearch cards.json (facts committed in "
+                                f"{FACTS_FILE})",
+                     "repo": src.get("repo", ""), "path": src.get("path", ""),
+                     "commit": src.get("commit", "")})
+        notes.extend(data.get("notes") or [])
+        if c["fowtcgcardsearch_unsupported_type"]:
+            notes.append("Left out (a card type deckcheck does not model, e.g. warden): "
+                         + ", ".join(c["fowtcgcardsearch_unsupported_type"]) + ".")
+    return faces, counts, rows, notes
+
+
+# ------------------------------------------------------------------ building the facts file
+
+#: one transcribed record per line: the fields of a card-search record that are facts
+LINE_FIELDS = ["uid", "id", "name", "types", "cost", "attributes", "races", "divinity", "atk",
+               "def", "rarity", "expansion_code", "released", "bans", "willpower"]
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    if text in ("", "-"):
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
+    """The facts file from the per-page transcripts ``p<offset>.txt`` of ``folder``
+    (``LINE_FIELDS`` separated by ``|``; lists by ``,`` (types), ``;`` (races), one symbol
+    each (attributes); bans ``format/kind/pair`` separated by ``;``, ``?`` = not on the page).
+    A record read twice (straddling two pages) is kept once, with both offsets."""
+    tab = tables()
+    words = tab["jp_ban_words"]
+    by_uid: dict[str, dict] = {}
+    offsets = []
+    for page in sorted(Path(folder).glob("p*.txt"), key=lambda p: int(p.stem[1:])):
+        offset = int(page.stem[1:])
+        offsets.append(offset)
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            parts = line.split("|")
+            if len(parts) != len(LINE_FIELDS):
+                raise DataError(f"{page}:{n}: {len(parts)} fields, expected {len(LINE_FIELDS)}")
+            f = dict(zip(LINE_FIELDS, parts))
+            entry: dict[str, Any] = {"uid": f["uid"], "id": f["id"], "name": f["name"],
+                                     "types": [t for t in f["types"].split(",") if t],
+                                     "cost": _value(f["cost"]),
+                                     "attributes": list(f["attributes"].strip()),
+                                     "races": [r for r in f["races"].split(";") if r]}
+            for k in ("divinity", "willpower", "atk", "def"):
+                if _value(f[k]) is not None:
+                    entry[k] = _value(f[k])
+            entry["rarity"] = f["rarity"]
+            entry["expansion_code"] = f["expansion_code"]
+            entry["released"] = f["released"]
+            if f["bans"].strip() == "?":
+                entry["bans_unknown"] = True
+            elif f["bans"].strip():
+                entry["bans"] = []
+                for b in f["bans"].split(";"):
+                    fmt, kind, pair = (b.split("/") + ["", ""])[:3]
+                    ban = {"format": words.get(fmt, fmt), "kind": words.get(kind, kind)}
+                    if pair:
+                        ban["with"] = pair
+                    entry["bans"].append(ban)
+            entry["pages"] = [offset]
+            old = by_uid.get(entry["uid"])
+            if old is not None:
+                old["pages"].append(offset)
+                continue
+            by_uid[entry["uid"]] = entry
+    cards = sorted(by_uid.values(), key=lambda e: offsets_key(e))
+    return {"source": {"repo": repo, "path": path, "commit": commit,
+                       "page_size": 16000, "pages_read": offsets},
+            "cards": cards}
+
+
+def offsets_key(entry: dict) -> tuple:
+    label, _, n = entry["uid"].rpartition("_")
+    return (entry["pages"][0], label, int(n) if n.isdigit() else 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m deckcheck.games.fow.importing.newer <transcripts> <facts.yaml>``."""
+    import sys
+
+    from deckcheck.carddb.importers.common import dump_yaml
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print(main.__doc__, file=sys.stderr)
+        return 2
+    tab = tables()
+    src = tab["fowtcgcardsearch"]
+    data = facts_from_lines(Path(args[0]), src["commit"], src["repo"], src["path"])
+    data["notes"] = list(tab.get("facts_notes") or [])
+    dump_yaml(Path(args[1]), data, header=FACTS_HEADER)
+    print(f"{len(data['cards'])} records from {len(data['source']['pages_read'])} pages")
+    return 0
+
+
+FACTS_HEADER = """\
+Force of Will facts read from fowtcgcardsearch/card-search data/cards.json (see `source`):
+one entry per face, facts only (no rules or flavour text).  Built from per-page transcripts
+by `python -m deckcheck.games.fow.importing.newer` and read by `deckcheck cards import fow`
+(deckcheck/games/fow/importing/newer.py), so the cards are reproduced without the raw pages.
+types / attributes / cost are the source's Japanese words and symbols (mapped by
+deckcheck/games/fow/data/newer.yaml); `pages`: the offsets (16,000 characters) the entry was
+read from; `bans`: the source's per-card ban state at its commit (undated; not applied to
+any format); `bans_unknown`: the page ended before the field."""
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""Force of Will cards newer than fowsim's cards.json (deckcheck/games/fow/importing/newer.py):
+the committed fowtcgcardsearch facts file, its Japanese vocabularies, and the cards it adds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.carddb.importers.common import DataError
+from deckcheck.games.fow.importing import newer
+from deckcheck.resources import data_dir
+
+from conftest import ROOT, run_cli
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SHIPPED = data_dir("cards") / "fow"
+
+
+def _shipped_cards() -> dict[str, dict]:
+    cards = yaml.load((SHIPPED / "cards.yaml").read_text(encoding="utf-8"), Loader=_Loader)
+    return {i: c for c in cards["cards"] for i in c["ids"]}
+
+
+def _facts(tmp_path: Path, cards: list[dict]) -> Path:
+    p = tmp_path / "facts.yaml"
+    p.write_text(yaml.safe_dump({"source": {}, "cards": cards}, allow_unicode=True),
+                 encoding="utf-8")
+    return p
+
+
+# ------------------------------------------------------------------ synthetic (no shared data)
+
+def test_japanese_facts_become_fowsim_faces(tmp_path):
+    path = _facts(tmp_path, [
+        {"id": "TSR-021", "name": "Leader", "types": ["ルーラー"], "attributes": ["炎"],
+         "cost": "-", "released": "2024-08-29"},
+        {"id": "TSR-021", "name": "Leader J", "types": ["Jルーラー"], "attributes": ["炎"],
+         "atk": 900, "def": 800, "released": "2024-08-29"},
+        {"id": "TSR-016", "name": "Auto", "types": ["詠唱"], "attributes": ["炎"],
+         "cost": "炎X", "released": "2024-08-29"},
+        {"id": "MP02-085", "name": "Erasure", "types": ["詠唱"], "attributes": ["光", "闇"],
+         "cost": "光闇2", "released": "2025-02-27"},
+        {"id": "TSR-099", "name": "Known", "types": ["詠唱"], "attributes": ["水"]},
+    ])
+    faces, counts = newer.facts_faces(path, known_ids={"TSR-099"})
+    by_id = {f.id: f for f in faces}
+    assert set(by_id) == {"TSR-021", "TSR-021J", "TSR-016", "MP02-085"}
+    assert counts["fowtcgcardsearch_faces_already_known"] == 1
+    assert by_id["TSR-021"].raw["type"] == ["Ruler"] and by_id["TSR-021"].raw["cost"] is None
+    assert by_id["TSR-021J"].raw["type"] == ["J-Ruler"] and by_id["TSR-021J"].raw["ATK"] == 900
+    assert by_id["TSR-016"].raw["cost"] == "{R}{X}"
+    assert by_id["MP02-085"].raw["cost"] == "{W}{B}{2}"
+    assert by_id["MP02-085"].raw["colour"] == ["W", "B"]
+    assert by_id["TSR-021"].cluster == "Trinity" and by_id["MP02-085"].set == "MP02"
+    assert not any(f.facts for f in faces)   # fowsim's facts win on shared names
+
+
+def test_unknown_japanese_type_stops_the_import(tmp_path):
+    path = _facts(tmp_path, [{"id": "TSR-001", "name": "X", "types": ["謎の型"],
+                              "attributes": ["光"]}])
+    with pytest.raises(DataError, match="unknown card type '謎の型'"):
+        newer.facts_faces(path, known_ids=set())
+
+
+def test_transcripts_build_the_facts_with_pages_and_bans(tmp_path):
+    (tmp_path / "p16000.txt").write_text(
+        "ABC_646|ABC-SD09-004|Loki|ルーラー|-|水|Witch|-|-|-|RR|ABC|2024-11-21|"
+        "ワンダラー/コンビ禁止/Harvesting Season|-\n", encoding="utf-8")
+    (tmp_path / "p32000.txt").write_text(
+        "ABC_646|ABC-SD09-004|Loki|ルーラー|-|水|Witch|-|-|-|RR|ABC|2024-11-21|"
+        "ワンダラー/コンビ禁止/Harvesting Season|-\n"
+        "ABC_647|ABC-SD09-004|Loki, the Witch of Chaos|Jルーラー|-|水|Witch|-|800|1200|RR|"
+        "ABC|2024-11-21|?|-\n", encoding="utf-8")
+    data = newer.facts_from_lines(tmp_path, "c0ffee", "o/r", "data/cards.json")
+    assert data["source"]["pages_read"] == [16000, 32000]
+    loki, j = data["cards"]
+    assert loki["pages"] == [16000, 32000]
+    assert loki["bans"] == [{"format": "Wanderer", "kind": "combination",
+                             "with": "Harvesting Season"}]
+    assert j["bans_unknown"] is True and j["atk"] == 800 and "bans" not in j
+
+
+# ------------------------------------------------------------------ the shipped data
+
+def test_the_committed_facts_file_names_its_source_and_pages():
+    data = newer.read_facts(SHIPPED / newer.FACTS_FILE)
+    assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
+    pages = set(data["source"]["pages_read"])
+    assert all(set(c["pages"]) <= pages for c in data["cards"])
+    text = (SHIPPED / newer.FACTS_FILE).read_text(encoding="utf-8")
+    assert "enText" not in text and "Flavor" not in text
+
+
+def test_the_facts_file_alone_reproduces_the_new_cards(tmp_path):
+    """The import reads the committed facts, never the raw pages: a copy of the facts in an
+    empty output folder gives the same TSR cards as the shipped data."""
+    shipped = _shipped_cards()
+    fowsim_ids = {i for i, c in shipped.items()
+                  if any(p["set"] == "TTT" and p["id"] == i for p in c["printings"])}
+    faces, counts = newer.facts_faces(SHIPPED / newer.FACTS_FILE, known_ids=fowsim_ids)
+    tsr = [f for f in faces if f.set == "TSR"]
+    assert len(tsr) >= 35
+    for f in tsr:
+        assert f.id in shipped, f"{f.id} {f.name} is not in cards/fow/cards.yaml"
+
+
+def test_concrete_new_cards_have_their_type_and_cost():
+    cards = _shipped_cards()
+    bianchi = cards["TSR-021"]
+    assert bianchi["name"] == "Leader of the Skulk, Bianchi" and bianchi["types"] == ["ruler"]
+    assert bianchi["faces"][0]["name"] == "Bianchi, Biker Gang Maniac"
+    assert bianchi["faces"][0]["types"] == ["j_ruler"] and "TSR-021J" in bianchi["ids"]
+    tires = cards["TSR-030"]
+    assert tires["types"] == ["addition"] and tires["cost"] == "{R}{R}{R}{R}"
+    assert tires["clusters"] == ["Trinity"] and tires["sets"] == ["TSR"]
+    assert cards["TSR-016"]["cost"] == "{R}{X}" and cards["TSR-016"]["types"] == ["chant"]
+    uranus = cards["MP02-092"]
+    assert uranus["types"] == ["resonator"] and uranus["cost"] == "{R}{1}"
+    assert (uranus["atk"], uranus["def"]) == (700, 500)
+    # a reprint in a newer deck is a printing of the known card, which keeps its id and facts
+    typhon = cards["ABC-SD09-003"]
+    assert typhon["id"] == "GRV-085" and "ABC-SD09-003J" in typhon["ids"]
+
+
+def test_a_tsr_deck_is_wanderer_legal_after_its_release():
+    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "skulk-tsr.txt"
+    r = run_cli("check", "-f", "fow-wanderer", "--date", "2025-01-15", str(deck))
+    out = r.stdout.decode()
+    assert r.returncode == 0, out + r.stderr.decode()
+    assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    assert "DCK029" in out   # the ban data ends on 2024-11-29: said, not silent
