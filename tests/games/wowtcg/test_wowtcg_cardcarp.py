@@ -8,7 +8,7 @@ import pytest
 from deckcheck.api import UsageError, check_text
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.games.wowtcg import importer as wowtcg
-from deckcheck.games.wowtcg.importing import cardcarp
+from deckcheck.games.wowtcg.importing import cardcarp, cardcarp_merge
 from deckcheck.models import Severity
 from deckcheck.resources import data_dir
 
@@ -43,6 +43,8 @@ def test_monster_ally_has_class_icons_and_race():
     f = cardcarp.oracle_facts(doc, "x.yml")
     assert f["class_icons"] == ["Warlock"] and f["race"] == "Imp Demon"
     assert f["unknown"] == ["rules text"]          # no text: Hero Required etc. unknown
+    naga = cardcarp.oracle_facts(dict(doc, temp="Naga Mage"), "x.yml")   # RoF 146
+    assert naga["race"] == "Naga" and naga["ally_class"] == ["Mage"]
 
 
 def test_talent_excludes_the_class_other_trees():
@@ -64,6 +66,20 @@ def test_master_hero_and_any_class_card():
     assert "class_icons" not in cardcarp.oracle_facts(relic, "x.yml")
 
 
+def test_empty_oracle_is_a_placeholder_not_a_card():
+    """CardCarp has oracles with a name and origin only (Johnny B. Goode, RoF 084)."""
+    doc = {"name": "Johnny  B. Goode", "origin": "reign-of-fire-084", "layout": "Standard",
+           "category": None, "trait": None, "rule": [], "errata": []}
+    got = cardcarp.file_facts("data/oracle/standard/x/y/084-johnny-b-goode.yml", doc)
+    assert got == {"kind": "placeholder", "facts": {"name": "Johnny B. Goode",
+                                                    "set_id": "reign-of-fire", "number": "084"}}
+    entry = {"path": "data/oracle/x/084-johnny-b-goode.yml", "commit": "0" * 40, **got}
+    records: list = []
+    report = cardcarp_merge.merge(records, [entry])
+    assert records == [] and report["placeholders"] == [
+        "Johnny B. Goode (data/oracle/x/084-johnny-b-goode.yml)"]
+
+
 def test_bad_records_are_refused():
     with pytest.raises(DataError, match="category"):
         cardcarp.oracle_facts(dict(ALLY, category=["Token"]), "x.yml")
@@ -77,7 +93,7 @@ def test_facts_file_has_provenance_and_no_text():
     texts = {str(v) for e in entries for v in e["facts"].values()}
     for e in entries:
         assert len(e["commit"]) == 40 and e["path"].startswith("data/")
-        assert e["kind"] in ("oracle", "printing") and e["chars"] > 0
+        assert e["kind"] in ("oracle", "printing", "placeholder") and e["chars"] > 0
     assert not any("→" in t or "enters play" in t for t in texts)
 
 

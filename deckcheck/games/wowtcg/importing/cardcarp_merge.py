@@ -96,7 +96,10 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
     index = _Records(records)
     by_oracle: dict[str, dict] = {}
     report: dict[str, Any] = {"new": Counter(), "merged": Counter(), "printings": Counter(),
-                              "reprints": Counter(), "unresolved": []}
+                              "reprints": Counter(), "unresolved": [],
+                              "placeholders": sorted(f"{e['facts']['name']} ({e['path']})"
+                                                     for e in entries
+                                                     if e["kind"] == "placeholder")}
     for e in sorted((e for e in entries if e["kind"] == "oracle"), key=lambda e: e["path"]):
         f = e["facts"]
         info = CARDCARP_SETS.get(f["set_id"])
@@ -135,3 +138,55 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
             record["flip"] = True
     return {k: dict(sorted(v.items())) if isinstance(v, Counter) else v
             for k, v in report.items()}
+
+
+def ranges(numbers: list[str]) -> str:
+    """["001", "002", "003", "007"] -> "001-003, 007"."""
+    nums = sorted({int(n[:3]) for n in numbers})
+    parts: list[str] = []
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        parts.append(f"{nums[i]:03d}" + (f"-{nums[j]:03d}" if j > i else ""))
+        i = j + 1
+    return ", ".join(parts)
+
+
+def coverage(entries: list[dict]) -> dict[str, dict[str, list[str]]]:
+    """Per CardCarp set code: the numbers with an oracle read (its origin is that set), with a
+    printing read, and with neither (up to the set's total)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for set_id, info in CARDCARP_SETS.items():
+        oracles = sorted({e["facts"]["number"] for e in entries
+                          if e["kind"] in ("oracle", "placeholder")
+                          and e["facts"]["set_id"] == set_id})
+        printings = sorted({e["facts"]["number"] for e in entries
+                            if e["kind"] == "printing" and e["facts"]["set_id"] == set_id})
+        seen = {int(n[:3]) for n in oracles + printings}
+        missing = [f"{n:03d}" for n in range(1, int(info.get("total") or 0) + 1)
+                   if n not in seen]
+        out[info["code"]] = {"oracles": oracles, "printings": printings, "missing": missing}
+    return out
+
+
+def coverage_note(entries: list[dict]) -> str:
+    """The SOURCES.md note: what of each CardCarp set was read and what is still missing."""
+    cov = coverage(entries)
+    names = {info["code"]: info["name"] for info in CARDCARP_SETS.values()}
+    read = "; ".join(f"{names[c]} {ranges(v['oracles']) or 'none'} ({len(v['oracles'])})"
+                     for c, v in cov.items())
+    prints = "; ".join(f"{names[c]} {ranges(v['printings'])} ({len(v['printings'])})"
+                       for c, v in cov.items() if v["printings"])
+    missing = "; ".join(f"{names[c]} {ranges(v['missing'])} ({len(v['missing'])})"
+                        for c, v in cov.items() if v["missing"])
+    placeholders = sorted(e["facts"]["name"] for e in entries if e["kind"] == "placeholder")
+    note = (f"CardCarp coverage - oracles read (../shared and gathered): {read}. "
+            f"Printings read (rarity, Flip faces, reprints): {prints or 'none'}. "
+            f"No oracle or printing read yet: {missing or 'none'} (a reprint's oracle is in "
+            "its first set's folder, so some of these numbers are reprints of older cards).")
+    if placeholders:
+        note += (" Oracles CardCarp left empty (no category, no rules; not in the card "
+                 f"data): {', '.join(placeholders)}.")
+    return note
