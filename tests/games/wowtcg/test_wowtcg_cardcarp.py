@@ -54,6 +54,10 @@ def test_talent_excludes_the_class_other_trees():
     f = cardcarp.oracle_facts(doc, "x.yml")
     assert f["talent_card"] == {"tree": "Holy", "excludes": ["Discipline", "Shadow"]}
     assert f["talents"] == ["Holy"]
+    assert "instant" not in f
+    instant = cardcarp.oracle_facts(dict(doc, rule=[], instant="Holy Talent Heal."), "x.yml")
+    assert instant["instant"] is True and instant["talent_card"]["tree"] == "Holy"
+    assert "instant" not in cardcarp.oracle_facts(dict(ALLY, instant="Protector"), "x.yml")
 
 
 def test_master_hero_and_any_class_card():
@@ -78,6 +82,23 @@ def test_empty_oracle_is_a_placeholder_not_a_card():
     report = cardcarp_merge.merge(records, [entry])
     assert records == [] and report["placeholders"] == [
         "Johnny B. Goode (data/oracle/x/084-johnny-b-goode.yml)"]
+
+
+def test_dungeon_ability_is_a_dungeon_card():
+    """RoF 010 Blood in the Water: ``type: Dungeon`` -> the raid pool, dungeon only (WOW119)."""
+    doc = {"name": "Blood in the Water", "origin": "reign-of-fire-010", "category": ["Ability"],
+           "type": "Dungeon", "rule": [{"type": "Ability", "text": "Attach to a Dungeon ally."}]}
+    f = cardcarp.oracle_facts(doc, "x.yml")
+    record = cardcarp_merge.new_record(f, "RoF")
+    assert f["dungeon"] is True and record["pool"] == "raid" and record["dungeon_only"]
+    assert "dungeon" not in cardcarp.oracle_facts(ALLY, "x.yml")
+    dsm = {"id": "WOW-04632", "name": "Blood in the Water", "pool": "raid", "sets": ["DSM"],
+           "printings": [{"set": "DSM", "number": "22"}], "cardcarp": None}
+    entry = {"path": "data/oracle/x/010-blood-in-the-water.yml", "commit": "0" * 40,
+             "kind": "oracle", "facts": f}
+    records = [dsm]
+    report = cardcarp_merge.merge(records, [entry])   # the same dungeon card, reprinted
+    assert records == [dsm] and dsm["sets"] == ["DSM", "RoF"] and report["merged"] == {"RoF": 1}
 
 
 def test_bad_records_are_refused():

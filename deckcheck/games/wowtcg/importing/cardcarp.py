@@ -228,6 +228,10 @@ def oracle_facts(doc: dict, where: str) -> dict:
                      if temp == t or temp.startswith(t + " ")), None)
         out["talents"] = [tree] if tree else []
     out["master_hero"] = ctype == "Master Hero" or None
+    out["dungeon"] = doc.get("type") == "Dungeon" or None   # a dungeon deck's card (RoF 010)
+    # an ability's text in ``instant`` (not ``rule``) is an instant ability; allies put
+    # keywords there ("instant: Protector"), so only abilities count
+    out["instant"] = (ctype.startswith("Ability") and bool(doc.get("instant"))) or None
     if ctype not in ("Hero", "Master Hero"):
         if not text:
             unknown.append("rules text")

@@ -39,9 +39,10 @@ def new_record(f: dict, code: str) -> dict[str, Any]:
     return {
         "id": f"WOW-{code}-{f['number']}", "name": f["name"], "aliases": [], "type": ctype,
         "types": ["Ability", "Ally"] if ctype == "Ability Ally" else [ctype],
-        "pool": "constructed", "raid_only": False, "dungeon_only": False, "token": False,
+        "pool": "raid" if f.get("dungeon") else "constructed", "raid_only": False,
+        "dungeon_only": bool(f.get("dungeon")), "token": False,
         "sets": [], "blocks": [], "unlimited": False, "master_hero": ctype == "Master Hero",
-        "cost": f.get("cost"), "instant": False,
+        "cost": f.get("cost"), "instant": bool(f.get("instant")),
         **{k: f.get(k) for k in ("atk", "health", "faction_icons", "class_icons", "ally_class",
                                  "race", "talents", "atk_type", "hero_required", "reputation",
                                  "talent_card", "deals_damage", "hero", "unknown")},
@@ -57,9 +58,16 @@ class _Records:
         self.records = records
         self.by_key: dict[str, list[dict]] = {}
         self.by_slug: dict[str, list[dict]] = {}
+        self.raid: dict[str, list[dict]] = {}      # raid/dungeon records by name key
         for r in records:
             if r["pool"] == "constructed":
                 self.add(r)
+            elif r["pool"] == "raid":
+                self.raid.setdefault(key(r["name"]), []).append(r)
+
+    def dungeon_by_name(self, name: str) -> dict | None:
+        found = self.raid.get(key(name)) or []
+        return found[0] if len(found) == 1 else None
 
     def add(self, r: dict) -> None:
         self.by_key.setdefault(key(r["name"]), []).append(r)
@@ -95,7 +103,8 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
     """Add the entries' cards to ``records`` (in place); return counts per set."""
     index = _Records(records)
     by_oracle: dict[str, dict] = {}
-    report: dict[str, Any] = {"new": Counter(), "merged": Counter(), "printings": Counter(),
+    report: dict[str, Any] = {"new": Counter(), "new_dungeon": Counter(), "merged": Counter(),
+                              "printings": Counter(),
                               "reprints": Counter(), "unresolved": [],
                               "placeholders": sorted(f"{e['facts']['name']} ({e['path']})"
                                                      for e in entries
@@ -103,7 +112,8 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
     for e in sorted((e for e in entries if e["kind"] == "oracle"), key=lambda e: e["path"]):
         f = e["facts"]
         info = CARDCARP_SETS.get(f["set_id"])
-        record = index.by_name(f["name"])
+        dungeon = bool(f.get("dungeon"))
+        record = index.dungeon_by_name(f["name"]) if dungeon else index.by_name(f["name"])
         if info is None:                         # a reprint's oracle in an older set
             if record is not None:
                 by_oracle[oracle_id(e)] = record
@@ -112,8 +122,12 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
         if record is None:
             record = new_record(f, code)
             records.append(record)
-            index.add(record)
-            report["new"][code] += 1
+            if dungeon:
+                index.raid.setdefault(key(record["name"]), []).append(record)
+                report["new_dungeon"][code] += 1
+            else:
+                index.add(record)
+                report["new"][code] += 1
         else:
             report["merged"][code] += 1
         if record.get("cardcarp") is None and record["id"].startswith(f"WOW-{code}-"):
