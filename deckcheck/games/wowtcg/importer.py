@@ -77,8 +77,9 @@ def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
     report["seed"] = apply_seed(records, by_spelling, paths["seed"])
     report["cardcarp"] = cardcarp_merge.merge(records, entries)
     report["collisions"] = check_collisions(records)
-    write_output(out, records, sets, paths)
+    write_output(out, records, sets, paths, cardcarp_merge.coverage_note(entries))
     cardcarp.write_facts(out / cardcarp.FACTS_FILE, entries)
+    cardcarp.write_gathered(out / cardcarp.GATHERED_FILE, entries)
     return summarise(records, printings, sets, report)
 
 

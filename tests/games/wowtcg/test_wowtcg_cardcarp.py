@@ -8,7 +8,7 @@ import pytest
 from deckcheck.api import UsageError, check_text
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.games.wowtcg import importer as wowtcg
-from deckcheck.games.wowtcg.importing import cardcarp
+from deckcheck.games.wowtcg.importing import cardcarp, cardcarp_merge
 from deckcheck.models import Severity
 from deckcheck.resources import data_dir
 
@@ -43,6 +43,8 @@ def test_monster_ally_has_class_icons_and_race():
     f = cardcarp.oracle_facts(doc, "x.yml")
     assert f["class_icons"] == ["Warlock"] and f["race"] == "Imp Demon"
     assert f["unknown"] == ["rules text"]          # no text: Hero Required etc. unknown
+    naga = cardcarp.oracle_facts(dict(doc, temp="Naga Mage"), "x.yml")   # RoF 146
+    assert naga["race"] == "Naga" and naga["ally_class"] == ["Mage"]
 
 
 def test_talent_excludes_the_class_other_trees():
@@ -52,6 +54,10 @@ def test_talent_excludes_the_class_other_trees():
     f = cardcarp.oracle_facts(doc, "x.yml")
     assert f["talent_card"] == {"tree": "Holy", "excludes": ["Discipline", "Shadow"]}
     assert f["talents"] == ["Holy"]
+    assert "instant" not in f
+    instant = cardcarp.oracle_facts(dict(doc, rule=[], instant="Holy Talent Heal."), "x.yml")
+    assert instant["instant"] is True and instant["talent_card"]["tree"] == "Holy"
+    assert "instant" not in cardcarp.oracle_facts(dict(ALLY, instant="Protector"), "x.yml")
 
 
 def test_master_hero_and_any_class_card():
@@ -62,6 +68,37 @@ def test_master_hero_and_any_class_card():
     relic = {"name": "R", "origin": "timewalkers-crafting-006", "category": ["Equipment"],
              "cost": "2", "class": list(cardcarp.CLASSES), "rule": [{"text": "x"}]}
     assert "class_icons" not in cardcarp.oracle_facts(relic, "x.yml")
+
+
+def test_empty_oracle_is_a_placeholder_not_a_card():
+    """CardCarp has oracles with a name and origin only (Johnny B. Goode, RoF 084)."""
+    doc = {"name": "Johnny  B. Goode", "origin": "reign-of-fire-084", "layout": "Standard",
+           "category": None, "trait": None, "rule": [], "errata": []}
+    got = cardcarp.file_facts("data/oracle/standard/x/y/084-johnny-b-goode.yml", doc)
+    assert got == {"kind": "placeholder", "facts": {"name": "Johnny B. Goode",
+                                                    "set_id": "reign-of-fire", "number": "084"}}
+    entry = {"path": "data/oracle/x/084-johnny-b-goode.yml", "commit": "0" * 40, **got}
+    records: list = []
+    report = cardcarp_merge.merge(records, [entry])
+    assert records == [] and report["placeholders"] == [
+        "Johnny B. Goode (data/oracle/x/084-johnny-b-goode.yml)"]
+
+
+def test_dungeon_ability_is_a_dungeon_card():
+    """RoF 010 Blood in the Water: ``type: Dungeon`` -> the raid pool, dungeon only (WOW119)."""
+    doc = {"name": "Blood in the Water", "origin": "reign-of-fire-010", "category": ["Ability"],
+           "type": "Dungeon", "rule": [{"type": "Ability", "text": "Attach to a Dungeon ally."}]}
+    f = cardcarp.oracle_facts(doc, "x.yml")
+    record = cardcarp_merge.new_record(f, "RoF")
+    assert f["dungeon"] is True and record["pool"] == "raid" and record["dungeon_only"]
+    assert "dungeon" not in cardcarp.oracle_facts(ALLY, "x.yml")
+    dsm = {"id": "WOW-04632", "name": "Blood in the Water", "pool": "raid", "sets": ["DSM"],
+           "printings": [{"set": "DSM", "number": "22"}], "cardcarp": None}
+    entry = {"path": "data/oracle/x/010-blood-in-the-water.yml", "commit": "0" * 40,
+             "kind": "oracle", "facts": f}
+    records = [dsm]
+    report = cardcarp_merge.merge(records, [entry])   # the same dungeon card, reprinted
+    assert records == [dsm] and dsm["sets"] == ["DSM", "RoF"] and report["merged"] == {"RoF": 1}
 
 
 def test_bad_records_are_refused():
@@ -77,7 +114,7 @@ def test_facts_file_has_provenance_and_no_text():
     texts = {str(v) for e in entries for v in e["facts"].values()}
     for e in entries:
         assert len(e["commit"]) == 40 and e["path"].startswith("data/")
-        assert e["kind"] in ("oracle", "printing") and e["chars"] > 0
+        assert e["kind"] in ("oracle", "printing", "placeholder") and e["chars"] > 0
     assert not any("→" in t or "enters play" in t for t in texts)
 
 

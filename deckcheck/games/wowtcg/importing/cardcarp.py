@@ -41,6 +41,7 @@ from deckcheck.games.wowtcg.importing.tables import (CLASS_TREES, CLASSES, DAMAG
 REPO = "cardcarp/wow"
 TARGET_COMMIT = "bf1c8ee1d5c6c9c9c2d77021038052df7c7a8785"
 FACTS_FILE = "cardcarp-facts.yaml"
+GATHERED_FILE = "cardcarp-gathered.tsv"
 RARITY = {"Common": "C", "Uncommon": "U", "Rare": "R", "Epic": "E", "Legendary": "L",
           "Promo": "P", "Promotional": "P"}
 _NUMBERED = re.compile(r"^(\d{3})-(.+)\.yml$")
@@ -107,8 +108,11 @@ def read_folder(root: Path, origin: str) -> list[dict]:
 
 
 def file_facts(rel: str, doc: dict) -> dict:
-    """``{kind: oracle|printing, facts: {...}}`` of one file (its path relative to the root)."""
+    """``{kind: oracle|printing|placeholder, facts: {...}}`` of one file (its path relative to
+    the root); a placeholder is an oracle CardCarp left empty (no category, no rules)."""
     if rel.startswith("data/oracle/"):
+        if doc.get("category") in (None, "", []) and not doc.get("rule"):
+            return {"kind": "placeholder", "facts": placeholder_facts(doc, rel)}
         return {"kind": "oracle", "facts": oracle_facts(doc, rel)}
     return {"kind": "printing", "facts": printing_facts(doc, rel)}
 
@@ -122,6 +126,16 @@ def _need(doc: dict, field: str, where: str) -> Any:
     if value in (None, "", []):
         raise DataError(f"{where}: no {field!r}")
     return value
+
+
+def placeholder_facts(doc: dict, where: str) -> dict:
+    """An oracle with a name and origin but no category and no rules (CardCarp has not
+    filled it in): kept as a name only, so the import can name it instead of guessing a type."""
+    origin = _ORIGIN.match(str(_need(doc, "origin", where)))
+    if not origin:
+        raise DataError(f"{where}: origin {doc.get('origin')!r} is not <set-id>-<NNN>")
+    return {"name": " ".join(str(_need(doc, "name", where)).split()),
+            "set_id": origin.group(1), "number": origin.group(2)}
 
 
 def card_type(category: list, ctype: str | None, where: str) -> str:
@@ -192,9 +206,10 @@ def oracle_facts(doc: dict, where: str) -> dict:
         if faction:                  # "Night Elf Mage": race and ally type, no class icon
             out["ally_class"] = [temp_class] if temp_class else classes
             out["race"] = (rest if temp_class else temp) or None
-        else:                        # monster allies: class icons, race from temp
+        else:                        # monster/neutral allies: class icons; temp as above
             out["class_icons"] = classes
-            out["race"] = temp or None
+            out["ally_class"] = [temp_class] if temp_class else []
+            out["race"] = (rest if temp_class else temp) or None
         if not out.get("race"):
             unknown.append("race")
     elif ctype in ("Hero", "Master Hero"):
@@ -213,6 +228,10 @@ def oracle_facts(doc: dict, where: str) -> dict:
                      if temp == t or temp.startswith(t + " ")), None)
         out["talents"] = [tree] if tree else []
     out["master_hero"] = ctype == "Master Hero" or None
+    out["dungeon"] = doc.get("type") == "Dungeon" or None   # a dungeon deck's card (RoF 010)
+    # an ability's text in ``instant`` (not ``rule``) is an instant ability; allies put
+    # keywords there ("instant: Protector"), so only abilities count
+    out["instant"] = (ctype.startswith("Ability") and bool(doc.get("instant"))) or None
     if ctype not in ("Hero", "Master Hero"):
         if not text:
             unknown.append("rules text")
@@ -295,6 +314,30 @@ def write_facts(path: Path, entries: Iterable[dict]) -> None:
                   key=lambda e: e["path"])
     rows = [{k: v for k, v in e.items() if k != "origin"} for e in rows]
     dump_yaml(path, {"files": rows}, header=FACTS_HEADER)
+
+
+GATHERED_HEADER = """\
+# CardCarp WoW TCG files gathered beyond ../shared: provenance only (the facts derived from them
+# are in cardcarp-facts.yaml; the raw files stay out of the repository, in the ignored
+# .data-cache/cardcarp/<path> of the working tree, with this table as its READ.tsv).  Each was
+# read from the public GitHub repository cardcarp/wow (MIT-0) with the search tool's read_file,
+# its length checked against the reported total_chars.  Written by `deckcheck cards import
+# wowtcg` from the entries of cardcarp-facts.yaml.  Columns as in
+# ../shared/data/wowtcg/cardcarp/COPYLOG.tsv:
+#   path      - the file's path at the target commit """ + TARGET_COMMIT + """
+#   commit    - the commit actually read
+#   chars     - length in characters
+#   read_from - the path actually read, when it differs from path
+"""
+
+
+def write_gathered(path: Path, entries: Iterable[dict]) -> None:
+    """The provenance table of the gathered files (path, commit, chars, read_from)."""
+    rows = sorted((e for e in entries if e.get("origin") != "shared"), key=lambda e: e["path"])
+    lines = [GATHERED_HEADER + "path\tcommit\tchars\tread_from"]
+    lines += [f"{e['path']}\t{e['commit']}\t{e['chars']}\t{e.get('read_from') or ''}"
+              for e in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def combined_entries(shared: Path | None, cache: Path | None, committed: list[dict]

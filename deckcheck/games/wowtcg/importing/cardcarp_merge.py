@@ -39,9 +39,10 @@ def new_record(f: dict, code: str) -> dict[str, Any]:
     return {
         "id": f"WOW-{code}-{f['number']}", "name": f["name"], "aliases": [], "type": ctype,
         "types": ["Ability", "Ally"] if ctype == "Ability Ally" else [ctype],
-        "pool": "constructed", "raid_only": False, "dungeon_only": False, "token": False,
+        "pool": "raid" if f.get("dungeon") else "constructed", "raid_only": False,
+        "dungeon_only": bool(f.get("dungeon")), "token": False,
         "sets": [], "blocks": [], "unlimited": False, "master_hero": ctype == "Master Hero",
-        "cost": f.get("cost"), "instant": False,
+        "cost": f.get("cost"), "instant": bool(f.get("instant")),
         **{k: f.get(k) for k in ("atk", "health", "faction_icons", "class_icons", "ally_class",
                                  "race", "talents", "atk_type", "hero_required", "reputation",
                                  "talent_card", "deals_damage", "hero", "unknown")},
@@ -57,9 +58,16 @@ class _Records:
         self.records = records
         self.by_key: dict[str, list[dict]] = {}
         self.by_slug: dict[str, list[dict]] = {}
+        self.raid: dict[str, list[dict]] = {}      # raid/dungeon records by name key
         for r in records:
             if r["pool"] == "constructed":
                 self.add(r)
+            elif r["pool"] == "raid":
+                self.raid.setdefault(key(r["name"]), []).append(r)
+
+    def dungeon_by_name(self, name: str) -> dict | None:
+        found = self.raid.get(key(name)) or []
+        return found[0] if len(found) == 1 else None
 
     def add(self, r: dict) -> None:
         self.by_key.setdefault(key(r["name"]), []).append(r)
@@ -95,12 +103,17 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
     """Add the entries' cards to ``records`` (in place); return counts per set."""
     index = _Records(records)
     by_oracle: dict[str, dict] = {}
-    report: dict[str, Any] = {"new": Counter(), "merged": Counter(), "printings": Counter(),
-                              "reprints": Counter(), "unresolved": []}
+    report: dict[str, Any] = {"new": Counter(), "new_dungeon": Counter(), "merged": Counter(),
+                              "printings": Counter(),
+                              "reprints": Counter(), "unresolved": [],
+                              "placeholders": sorted(f"{e['facts']['name']} ({e['path']})"
+                                                     for e in entries
+                                                     if e["kind"] == "placeholder")}
     for e in sorted((e for e in entries if e["kind"] == "oracle"), key=lambda e: e["path"]):
         f = e["facts"]
         info = CARDCARP_SETS.get(f["set_id"])
-        record = index.by_name(f["name"])
+        dungeon = bool(f.get("dungeon"))
+        record = index.dungeon_by_name(f["name"]) if dungeon else index.by_name(f["name"])
         if info is None:                         # a reprint's oracle in an older set
             if record is not None:
                 by_oracle[oracle_id(e)] = record
@@ -109,8 +122,12 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
         if record is None:
             record = new_record(f, code)
             records.append(record)
-            index.add(record)
-            report["new"][code] += 1
+            if dungeon:
+                index.raid.setdefault(key(record["name"]), []).append(record)
+                report["new_dungeon"][code] += 1
+            else:
+                index.add(record)
+                report["new"][code] += 1
         else:
             report["merged"][code] += 1
         if record.get("cardcarp") is None and record["id"].startswith(f"WOW-{code}-"):
@@ -135,3 +152,55 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
             record["flip"] = True
     return {k: dict(sorted(v.items())) if isinstance(v, Counter) else v
             for k, v in report.items()}
+
+
+def ranges(numbers: list[str]) -> str:
+    """["001", "002", "003", "007"] -> "001-003, 007"."""
+    nums = sorted({int(n[:3]) for n in numbers})
+    parts: list[str] = []
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        parts.append(f"{nums[i]:03d}" + (f"-{nums[j]:03d}" if j > i else ""))
+        i = j + 1
+    return ", ".join(parts)
+
+
+def coverage(entries: list[dict]) -> dict[str, dict[str, list[str]]]:
+    """Per CardCarp set code: the numbers with an oracle read (its origin is that set), with a
+    printing read, and with neither (up to the set's total)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for set_id, info in CARDCARP_SETS.items():
+        oracles = sorted({e["facts"]["number"] for e in entries
+                          if e["kind"] in ("oracle", "placeholder")
+                          and e["facts"]["set_id"] == set_id})
+        printings = sorted({e["facts"]["number"] for e in entries
+                            if e["kind"] == "printing" and e["facts"]["set_id"] == set_id})
+        seen = {int(n[:3]) for n in oracles + printings}
+        missing = [f"{n:03d}" for n in range(1, int(info.get("total") or 0) + 1)
+                   if n not in seen]
+        out[info["code"]] = {"oracles": oracles, "printings": printings, "missing": missing}
+    return out
+
+
+def coverage_note(entries: list[dict]) -> str:
+    """The SOURCES.md note: what of each CardCarp set was read and what is still missing."""
+    cov = coverage(entries)
+    names = {info["code"]: info["name"] for info in CARDCARP_SETS.values()}
+    read = "; ".join(f"{names[c]} {ranges(v['oracles']) or 'none'} ({len(v['oracles'])})"
+                     for c, v in cov.items())
+    prints = "; ".join(f"{names[c]} {ranges(v['printings'])} ({len(v['printings'])})"
+                       for c, v in cov.items() if v["printings"])
+    missing = "; ".join(f"{names[c]} {ranges(v['missing'])} ({len(v['missing'])})"
+                        for c, v in cov.items() if v["missing"])
+    placeholders = sorted(e["facts"]["name"] for e in entries if e["kind"] == "placeholder")
+    note = (f"CardCarp coverage - oracles read (../shared and gathered): {read}. "
+            f"Printings read (rarity, Flip faces, reprints): {prints or 'none'}. "
+            f"No oracle or printing read yet: {missing or 'none'} (a reprint's oracle is in "
+            "its first set's folder, so some of these numbers are reprints of older cards).")
+    if placeholders:
+        note += (" Oracles CardCarp left empty (no category, no rules; not in the card "
+                 f"data): {', '.join(placeholders)}.")
+    return note

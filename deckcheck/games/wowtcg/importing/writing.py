@@ -107,7 +107,8 @@ def finish_record(record: dict, block_of: dict[str, int | None]) -> dict:
     return compact({k: record.get(k) for k in FIELD_ORDER})
 
 
-def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: dict) -> None:
+def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: dict,
+                 cardcarp_note: str = "") -> None:
     out.mkdir(parents=True, exist_ok=True)
     block_of = {s["code"]: s["block"] for s in sets.values()}
     files = {"constructed": "cards.yaml", "raid": "raid.yaml", "token": "tokens.yaml"}
@@ -128,10 +129,10 @@ def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: d
                      "Icecrown block, 4); none for Draft Rally,\nraid/dungeon decks and tokens. "
                      " pool = constructed | raid | token (rule 800.3a).\n"
                      "blocks = block -> set codes.")
-    write_provenance(out, paths)
+    write_provenance(out, paths, cardcarp_note)
 
 
-def write_provenance(out: Path, paths: dict) -> None:
+def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
     commits = read_source_commits(paths["sources"])
     rows = [
         {"dataset": "card printings", "repo": "seriallos/wowtcg-decktools",
@@ -162,13 +163,9 @@ def write_provenance(out: Path, paths: dict) -> None:
                          "free text (temp, rules text); a fact it lacks is listed in the "
                          "record's unknown (WOW126). Files read at an older commit or path "
                          "were unchanged at the target commit (read_from column).",
-                         "CardCarp coverage: War of the Ancients 001-081 (../shared), 084, 101; "
-                         "Betrayal of the Guardian 001, 062, 168; Reign of Fire 001, 002, 065, "
-                         "068, 070-074, 196; Timewalkers Crafting 006. Still to gather: War of "
-                         "the Ancients 082-083, 085-100, 102-240; Betrayal of the Guardian "
-                         "002-061, 063-167, 169-202; Reign of Fire 003-064, 066, 067, 069, "
-                         "075-195, 197; the printings of all three sets beyond WotA 081 "
-                         "(rarity, reprints); the Timewalkers starter and holiday sets."],
+                         cardcarp_note or "CardCarp: no files read.",
+                         "Not gathered from CardCarp: the Timewalkers starter and holiday "
+                         "sets."],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
                          "cardcarp-facts.yaml (facts of the gathered CardCarp files)",
                          "cardcarp-gathered.tsv (path and commit of each gathered file)"])
