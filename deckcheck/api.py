@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
     from deckcheck.formats import Format
     from deckcheck.games.base import Game
+    from deckcheck.rules.claims import Claim
 
 
 class UsageError(Exception):
@@ -199,7 +200,7 @@ def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResu
     parsed = parse(src, game)
     deck = resolve_deck(parsed, game, db, notes=ready.notes)
     rules = active_rules_cached(game, fmt)
-    claims: set[str] = set()
+    claims: set[Claim] = set()
     for r in rules:
         claims.update(r.claims)
     ctx = Context(deck, fmt, game, db, date=date, lang=opts.lang, claims=claims)

@@ -271,7 +271,7 @@ class TextParser:
             entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
                 if kind[1:] == ("total",):
-                    entry.extra["maybe_total"] = line
+                    entry.maybe_total = line
                 block_of.append((entry, block))
                 last_was_entry = True
         if game.blank_line_zone and not saw_header:

@@ -66,11 +66,11 @@ class MageKnightGame(Game):
         card = entry.card
         if entry.zone == "hero":
             if not is_playable_hero(card):
-                entry.extra["no_generic"] = True      # reported by MKN102 with the heroes
+                entry.no_generic = True      # reported by MKN102 with the heroes
             return ()
         if card is not None and card.get("kind") == "spell" and entry.match == "alias" \
                 and entry.via == "face":
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             return [PoweredName().finding(None, card=card, line=entry.line, zone=entry.zone,
                                           input=entry.name)]
         return ()

@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from deckcheck.games.base import Game
+from deckcheck.games.wowtcg.model import note_of
 from deckcheck.models import DeckList, Entry, Severity
 from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, TextParser,
                                     parse_card_text, unparseable)
@@ -124,12 +125,12 @@ def parse_mwdeck(src: SourceText, game: Game) -> DeckList:
                       inline=bool(m.group("sb")))
         hint = _block_hint(pre) if pre is not None else _block_hint(post)
         if hint is not None:
-            entry.extra["block_hint"] = hint
+            note_of(entry).block_hint = hint
         elif pre and pre.strip():
             entry.set_code = pre.strip()
-            entry.extra["set_hint"] = pre.strip()
+            note_of(entry).set_hint = pre.strip()
         if m.group("sb"):
-            entry.extra["sb_line"] = True       # may be the hero (games/wowtcg.py)
+            note_of(entry).sb_line = True       # may be the hero (games/wowtcg.py)
         deck.headers.setdefault(zone, lineno)
         deck.entries.append(entry)
     return deck
@@ -258,9 +259,9 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
         entry = Entry(line=start, zone=row_zone, count=count, name=name, raw_name=name,
                       set_code=set_hint, hint=type_hint)
         if set_hint:
-            entry.extra["set_hint"] = set_hint
+            note_of(entry).set_hint = set_hint
         if _block_hint(block) is not None:
-            entry.extra["block_hint"] = _block_hint(block)
+            note_of(entry).block_hint = _block_hint(block)
         if len(cells) > 6:
             deck.findings.append(UnparseableLine().finding(
                 None, line=start, variant="columns", text=text[:60], severity=Severity.WARNING))
@@ -310,7 +311,7 @@ def parse_decks_xml(src: SourceText, game: Game) -> DeckList:
             continue
         entry = Entry(line=card.line, zone="main", count=count, name=name, raw_name=name,
                       implicit_count=qty is None)
-        entry.extra["xml_hero_candidate"] = True
+        note_of(entry).xml_hero_candidate = True
         deck.entries.append(entry)
     return deck
 

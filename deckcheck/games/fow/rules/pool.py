@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckcheck.games.fow.rules.common import FowRule, placed
 from deckcheck.models import Entry
 from deckcheck.rules.base import Context, card_matches, register
+from deckcheck.rules.claims import Check
 
 
 @register
@@ -17,7 +18,7 @@ class NotInFormat(FowRule):
     code = "FOW125"
     name = "not-in-format"
     message = "{card} is not legal in {format}: no printing in {clusters}. Printed in {printings}."
-    claims = ("pool",)
+    claims = (Check.POOL,)
 
     def check(self, ctx):
         legal = ctx.fmt.get("clusters")
@@ -61,7 +62,7 @@ class Banned(FowRule):
     code = "FOW128"
     name = "banned"
     message = "{card} is banned in {format}{profile}."
-    claims = ("banned",)
+    claims = (Check.BANNED,)
 
     def check(self, ctx):
         banned = set(_canonical(ctx, ctx.fmt.get("banned")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from deckcheck.games.magewars.model import note_of
 from deckcheck.models import DeckList, Entry
 from deckcheck.parsing.text import MAX_LINE, parse_card_text, split_printing, unparseable
 from deckcheck.reading import SourceText
@@ -87,7 +88,7 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
                               raw_name=parsed.raw_name, hint=hint,
                               implicit_count=parsed.implicit)
                 if open_tag[1]:
-                    entry.extra["code"] = open_tag[1].strip()
+                    note_of(entry).code = open_tag[1].strip()
                 deck.entries.append(entry)
         elif tag == "cost":
             deck.metadata.setdefault("listed_cost", body)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from deckcheck.games.magewars.model import note_of
 from deckcheck.models import DeckList, Entry
 from deckcheck.parsing.text import MAX_LINE, unparseable
 from deckcheck.reading import SourceText, split_lines
@@ -63,10 +64,10 @@ def parse_sbb(src: SourceText, game) -> DeckList:
             continue
         key = code.upper()
         if key in seen:   # the same code in the other case: one card, not two
-            seen[key].extra.setdefault("duplicate_lines", []).append(i)
+            note_of(seen[key]).duplicate_lines.append(i)
             continue
         entry = Entry(line=i, zone="spellbook", count=qty, name=code, raw_name=code, ref=code)
-        entry.extra["by_code"] = key
+        note_of(entry).by_code = key
         seen[key] = entry
         deck.entries.append(entry)
     return deck

@@ -24,6 +24,7 @@ import csv
 import io
 
 from deckcheck.games.base import Game
+from deckcheck.games.mtg.model import note_of
 from deckcheck.matching.normalise import key
 from deckcheck.models import DeckList, Entry
 from deckcheck.parsing.text import MAX_COUNT, unparseable
@@ -120,7 +121,7 @@ def _row(deck: DeckList, game: Game, lineno: int, row: list[str], cols: dict[str
     entry = Entry(line=lineno, zone=_zone(game, cell("zone")), count=count, name=name,
                   raw_name=name, number=cell("number") or None, implicit_count=implicit)
     if cell("set"):
-        entry.extra["set_value"] = cell("set")
+        note_of(entry).set_value = cell("set")
     if cell("language"):
-        entry.extra["language"] = cell("language")
+        note_of(entry).language = cell("language")
     deck.entries.append(entry)

@@ -7,6 +7,7 @@ from deckcheck.games.wowtcg.model import (DECK_ZONES, entry_order, hero_state,
 from deckcheck.games.wowtcg.rules.common import WowRule, names
 from deckcheck.models import Severity
 from deckcheck.rules.base import register
+from deckcheck.rules.claims import Bound, MissingClaim, SizeClaim
 
 
 @register
@@ -22,7 +23,7 @@ class HeroMissing(WowRule):
     code = "WOW104"
     name = "hero-missing"
     message = "No hero declared. Add a line `Hero: <name>`{suggestion_text}. (rules 101, 301)"
-    claims = ("zone:hero:missing", "size:hero:min")
+    claims = (MissingClaim("hero"), SizeClaim("hero", Bound.MIN))
 
     def check(self, ctx):
         if hero_state(ctx).entries:
@@ -50,7 +51,7 @@ class TooManyHeroes(WowRule):
     name = "too-many-heroes"
     message = ("{actual} heroes declared ({cards}); a deck has exactly one starting hero. "
                "Checks used {hero}.")
-    claims = ("size:hero:max",)
+    claims = (SizeClaim("hero", Bound.MAX),)
 
     def check(self, ctx):
         st = hero_state(ctx)

@@ -6,6 +6,7 @@ from deckcheck.games.wowtcg.model import (DECK_ZONES, constructed_sets, deck_ent
                                           entry_order, first_per_name, hero_state, stopped)
 from deckcheck.games.wowtcg.rules.common import WowRule
 from deckcheck.rules.base import register
+from deckcheck.rules.claims import Check
 
 
 @register
@@ -56,7 +57,7 @@ class NotInFormat(WowRule):
     #: the format's pool is a flag of the card data (``pool_flag``; ``sets`` is its label);
     #: ``printed`` is the printings as they are (empty when there is none)
     messages = {"flag": "{card} is not legal in {format}: not on {sets}. Printed in {printed}."}
-    claims = ("pool",)
+    claims = (Check.POOL,)
 
     def check(self, ctx):
         pool_sets = ctx.fmt.get("sets")
