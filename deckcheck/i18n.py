@@ -16,8 +16,9 @@ in ``deckcheck/games/<game>/locale/zh-Hans.yaml`` (merged in by :func:`_read`):
 ``terms``
     per game (and ``common``) the words arguments are made of: zone names, card types,
     classes, schools, the phrases chosen by ``<arg>_key`` arguments …;
-``headings`` and ``sections``
-    report headings, and the titles, column names and cells of the games' report tables.
+``headings``, ``sections`` and ``cells``
+    report headings, and the titles and cells of the games' report tables (a title or cell
+    built from parts by its phrase id, see :mod:`deckcheck.i18n_tables`).
 
 Arguments are shown in the language before the template is filled: ``card`` gets the
 card's Chinese name where the data has one (``Name [中文]``), zone ids become the game's zone
@@ -153,8 +154,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 def _read(name: str) -> dict[str, Any]:
     """The catalogue ``name`` (``zh-Hans``, ``zh-Hant``): the engine's common file, then each
     game's ``locale/<name>.yaml``, whose messages join the engine's and whose per-game
-    sections go under the game's id. A game's list (of ``sections`` or ``_patterns`` rows)
-    adds its rows before the engine's, never replaces them. Each game's adapters are imported
+    sections go under the game's id. A game's mapping merges with the engine's key by key
+    and a list of rows adds its rows before the engine's, never replaces them. Each game's adapters are imported
     with it."""
     from deckcheck.games.registry import descriptors, package_dir, resolve
 
@@ -201,8 +202,6 @@ def _locale(lang: str) -> dict[str, Any]:
     data = _read("zh-Hans")
     if lang == "zh-Hant":
         data = _to_hant(data, _read("zh-Hant"))
-    data["sections"] = {game: [(re.compile(r["match"]), r["text"]) for r in rows]
-                        for game, rows in (data.get("sections") or {}).items()}
     return data
 
 

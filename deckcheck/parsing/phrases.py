@@ -1,4 +1,5 @@
-"""Phrases: the parts of a message that readers fill in (DCK001's ``why`` and ``fix``).
+"""Phrases: the parts of a message that readers fill in (DCK001's ``why`` and ``fix``), and
+the titles and cells of the games' report tables that are built from parts.
 
 A reader that cannot read a line says why and how to fix it with a :class:`Phrase`, an
 English template under an id, filled with its arguments (:meth:`Phrase.say`). The finding
@@ -46,6 +47,23 @@ class Said(str):
 
     def __reduce__(self):
         return Said, (self.phrase, self.args)
+
+
+class Joined(str):
+    """Parts shown joined by ``sep`` (``Alliance · Priest (Holy) · Dwarf``): the joined text
+    (a ``str``), and the parts, which other languages show one by one."""
+
+    sep: str
+    parts: tuple[str, ...]
+
+    def __new__(cls, sep: str, parts) -> "Joined":
+        parts = tuple(parts)
+        self = super().__new__(cls, sep.join(parts))
+        self.sep, self.parts = sep, parts
+        return self
+
+    def __reduce__(self):
+        return Joined, (self.sep, self.parts)
 
 
 def said(value: "Phrase | Said") -> Said:
@@ -99,3 +117,6 @@ FIX_ATTRIBUTE = Phrase("fix-attribute", "Fix the {attr} attribute.")
 GIVE_ATTRIBUTE = Phrase("give-attribute", "Give the card's {attr} attribute.")
 REMOVE_EMPTY_CARD = Phrase("remove-empty-card", "Remove the empty card element.")
 FIX_COUNT = Phrase("fix-count", "Fix the count.")
+
+# -- report tables (the titles and cells the catalogues' ``sections`` and ``cells`` translate)
+CARDS_BY_TYPE = Phrase("cards-by-type", "Cards by type")

@@ -115,3 +115,36 @@ def test_the_catalogue_keeps_the_engines_rows_and_adds_the_games():
         assert phrase_id in data["phrases"]
     assert any(p.startswith("mtg-") for p in data["phrases"])
     assert data["sections"]["common"] == engine["sections"]["common"]
+
+
+@pytest.mark.parametrize("cost, shown", [
+    ("fixed", "固定：5"), ("talos", "塔洛斯：5"), ("novice", "新手：2"),
+    ("novice-opposed", "新手，对立：2x3"), ("combo", "组合：Fire Creature x1"),
+    ("subtype", "子类型：Undead x1"), ("type-opposed", "类型对立：Living object x3"),
+])
+def test_a_report_cell_is_translated_by_its_phrase(cost, shown):
+    """The Mage Wars Basis column: each way a copy is costed is a phrase of its own."""
+    from deckcheck.games.magewars import book
+    from deckcheck.i18n_tables import _cell
+
+    said = {"fixed": book.COST_FIXED.say(n=5), "talos": book.COST_TALOS.say(n=5),
+            "novice": book.COST_NOVICE.say(n=2),
+            "novice-opposed": book.COST_NOVICE_OPPOSED.say(n="2x3"),
+            "combo": book.COST_COMBO.say(rest="Fire Creature x1"),
+            "subtype": book.COST_SUBTYPE.say(rest="Undead x1"),
+            "type-opposed": book.COST_TYPE_OPPOSED.say(rest="Living object x3")}[cost]
+    assert _cell(_locale("zh-Hans"), "magewars", said, "zh-Hans") == shown
+
+
+def test_a_joined_cell_is_shown_part_by_part():
+    from deckcheck.games.wowtcg.traits import CLASS_TALENT
+    from deckcheck.i18n_tables import _cell
+    from deckcheck.parsing.phrases import Joined
+
+    traits = Joined(" · ", ["Alliance", CLASS_TALENT.say(classes="Priest", talent="Holy")])
+    assert traits == "Alliance · Priest (Holy)"
+    shown = _cell(_locale("zh-Hans"), "wowtcg", traits, "zh-Hans")
+    assert " · " in shown and "（" in shown and "Priest" not in shown, shown
+    # a part no catalogue knows keeps the whole cell in English (never half translated)
+    odd = Joined(" · ", ["Alliance", "Zzyzx"])
+    assert _cell(_locale("zh-Hans"), "wowtcg", odd, "zh-Hans") == "Alliance · Zzyzx"

@@ -18,8 +18,12 @@ from deckcheck.games.base import Game
 from deckcheck.games.fow.model import note_of, ruler_info
 from deckcheck.games.fow.rules.ruler import RulerFaceResolved
 from deckcheck.models import Card, DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 
 _STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
+
+#: the report table's title (the catalogue's ``sections`` translates it by its id)
+MAIN_BY_TYPE = Phrase("fow-main-by-type", "Main deck by card type")
 
 
 class FowGame(Game):
@@ -97,7 +101,7 @@ class FowGame(Game):
         rows = [[k, v] for k, v in (stats.get("main_by_type") or {}).items()]
         if not rows:
             return []
-        return [("Main deck by card type", ["type", "cards"], rows)]
+        return [(MAIN_BY_TYPE.say(), ["type", "cards"], rows)]
 
 
 GAME_CLASS = FowGame

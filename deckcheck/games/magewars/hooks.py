@@ -25,7 +25,7 @@ from deckcheck.formats import load
 from deckcheck.games.base import Game
 from deckcheck.games.magewars.apprentice import (apprentice_books, apprentice_match, render_book,
                                                  split_edition)
-from deckcheck.games.magewars.book import SPELL_TYPES
+from deckcheck.games.magewars.book import SCHOOL_LEVEL, SPELL_TYPES
 from deckcheck.games.magewars.model import (book_cost, card_row, code_map, is_mage_card,
                                             mage_identity, mage_info, note_of)
 from deckcheck.games.magewars.parsers.bbcode import looks_like_bbcode, parse_bbcode
@@ -33,6 +33,7 @@ from deckcheck.games.magewars.parsers.sbb import looks_like_sbb, parse_sbb
 from deckcheck.matching import normalise
 from deckcheck.matching.index import Match
 from deckcheck.models import DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.resolve import apply_match
 from deckcheck.rules.base import get_rule
 
@@ -41,6 +42,20 @@ _CLIPBOARD = re.compile(r"^(?P<name>.*?\S)\s+-\s+(?P<level>\d+(?:[+/]\d+)*)\s+-\
 _SUFFIX = re.compile(r"^(?P<base>.*?\S)\s*[(（]\s*(?P<word>[^()（）]{1,20}?)\s*[)）]\s*$")
 NO_MAGE = {"nomage", "none"}
 _CLASS_DASH_ELEMENT = re.compile(r"^(?P<a>.*?\S)\s*+[\-–—:,]\s*+(?P<b>[^\s\-–—:,]+)$")   # "Wizard - Fire"
+
+# the report tables' titles (the catalogue's ``sections`` translates them by their ids); the
+# Apprentice note is a word of the catalogue's ``cells``
+ARENA_POINTS = " — Arena points, for information (Apprentice Mode does not count points)"
+POINTS = Phrase("magewars-points", "Spellbook points — {mage}{apprentice}")
+POINTS_ELEMENT = Phrase("magewars-points-element",
+                        "Spellbook points — {mage} ({element}){apprentice}")
+POINTS_ASSUMED = Phrase("magewars-points-assumed", "Spellbook points — {mage} (no element given; "
+                                                   "costed as {element}){apprentice}")
+TOTAL = Phrase("magewars-total", "Total: {total}{partial}")
+TOTAL_OF_LIMIT = Phrase("magewars-total-of-limit", "Total: {total} / {limit}{partial}")
+PARTIAL = " (partial: unknown cards not counted)"     # a word of the catalogue's ``cells``
+POINTS_BY_SCHOOL = Phrase("magewars-points-by-school", "Points by school")
+POINTS_BY_TYPE = Phrase("magewars-points-by-type", "Points by type")
 
 
 class MageWarsGame(Game):
@@ -242,27 +257,31 @@ class MageWarsGame(Game):
         order = {t: i for i, t in enumerate(SPELL_TYPES)}
         for c in sorted(cards, key=lambda c: (order.get(c.get("type"), 99), c["name"])):
             rows.append([c["count"], c.get("label") or c["name"], c.get("type") or "",
-                         f"{c['schools']} {c['level']}", c["cost_each"], c["cost_total"],
+                         SCHOOL_LEVEL.say(school=c["schools"], level=c["level"]),
+                         c["cost_each"], c["cost_total"],
                          c["basis"]])
         limit = stats.get("spellbook_limit")
         total = stats.get("spellbook_points")
-        partial = " (partial: unknown cards not counted)" if stats.get("partial") else ""
-        rows.append(["", f"Total: {total}" + (f" / {limit}" if limit is not None else "")
-                     + partial, "", "", "", total, ""])
-        title = f"Spellbook points — {stats.get('mage')}"
+        partial = PARTIAL if stats.get("partial") else ""
+        rows.append(["", TOTAL.say(total=total, partial=partial) if limit is None else
+                     TOTAL_OF_LIMIT.say(total=total, limit=limit, partial=partial),
+                     "", "", "", total, ""])
+        apprentice = ARENA_POINTS if stats.get("apprentice") is not None else ""
         if stats.get("element"):
-            title += f" ({stats['element']})"
+            title = POINTS_ELEMENT.say(mage=stats.get("mage"), element=stats["element"],
+                                       apprentice=apprentice)
         elif stats.get("element_assumed"):
-            title += f" (no element given; costed as {stats['element_assumed']})"
-        if stats.get("apprentice") is not None:
-            title += " — Arena points, for information (Apprentice Mode does not count points)"
+            title = POINTS_ASSUMED.say(mage=stats.get("mage"), element=stats["element_assumed"],
+                                       apprentice=apprentice)
+        else:
+            title = POINTS.say(mage=stats.get("mage"), apprentice=apprentice)
         out = [(title, ["Qty", "Card", "Type", "School/Level", "Each", "Total", "Basis"], rows)]
         school_rows = [[s, v["cards"], v["points"]] for s, v in (stats.get("by_school") or {}).items()]
         if school_rows:
-            out.append(("Points by school", ["School", "Cards", "Points"], school_rows))
+            out.append((POINTS_BY_SCHOOL.say(), ["School", "Cards", "Points"], school_rows))
         type_rows = [[t, v["cards"], v["points"]] for t, v in (stats.get("by_type") or {}).items()]
         if type_rows:
-            out.append(("Points by type", ["Type", "Cards", "Points"], type_rows))
+            out.append((POINTS_BY_TYPE.say(), ["Type", "Cards", "Points"], type_rows))
         return out
 
     # -- apprentice books ------------------------------------------------------------------

@@ -36,6 +36,7 @@ from deckcheck.games.mtg.rules.names import (BackFaceName, DfcFullName, NonEngli
                                              PrintingMismatch, SetNotInData, SplitHalfName,
                                              TruncatedName)
 from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.resolve import apply_match, match_findings
 from deckcheck.rules.core import AmbiguousCard, UnknownCard
 
@@ -73,6 +74,14 @@ def _parser(module: str, function: str):
 
 # ---------------------------------------------------------------------------------------
 # the game
+
+# the report tables' titles (the catalogue's ``sections`` translates them by their ids)
+MAIN_CREATURES = Phrase("mtg-main-creatures", "Main deck: creatures ({n})")
+MAIN_OTHER_SPELLS = Phrase("mtg-main-other-spells", "Main deck: other spells ({n})")
+MAIN_LANDS = Phrase("mtg-main-lands", "Main deck: lands ({n})")
+MAIN_UNRESOLVED = Phrase("mtg-main-unresolved", "Main deck: unresolved lines ({n})")
+MANA_CURVE = Phrase("mtg-mana-curve", "Mana value curve (main deck, lands excluded)")
+SIDEBOARD = Phrase("mtg-sideboard", "Sideboard ({n})")
 
 
 class MtgGame(Game):
@@ -284,8 +293,8 @@ class MtgGame(Game):
         if deck is None:
             return []
         sections: list[tuple[str, list[str], list[list[Any]]]] = []
-        titles = {"creatures": "Main deck: creatures", "other_spells": "Main deck: other spells",
-                  "lands": "Main deck: lands", "unresolved": "Main deck: unresolved lines"}
+        titles = {"creatures": MAIN_CREATURES, "other_spells": MAIN_OTHER_SPELLS,
+                  "lands": MAIN_LANDS, "unresolved": MAIN_UNRESOLVED}
         groups: dict[str, dict[str, int]] = {}
         for e in deck.entries:
             if e.zone != "main":
@@ -298,11 +307,11 @@ class MtgGame(Game):
             if cards:
                 total = sum(cards.values())
                 rows = [[n, c] for c, n in sorted((c, n) for c, n in cards.items())]
-                sections.append((f"{titles[group]} ({total})", ["#", "card"],
+                sections.append((titles[group].say(n=total), ["#", "card"],
                                  [[n, c] for n, c in rows]))
         curve = (result.stats or {}).get("mana_curve") or {}
         if curve:
-            sections.append(("Mana value curve (main deck, lands excluded)",
+            sections.append((MANA_CURVE.say(),
                              ["mana value", "cards"], [[k, v] for k, v in curve.items()]))
         side: dict[str, int] = {}
         for e in deck.entries:
@@ -310,7 +319,7 @@ class MtgGame(Game):
                 name = e.card.name if e.card is not None else e.name
                 side[name] = side.get(name, 0) + e.count
         if side:
-            sections.append((f"Sideboard ({sum(side.values())})", ["#", "card"],
+            sections.append((SIDEBOARD.say(n=sum(side.values())), ["#", "card"],
                              [[side[n], n] for n in sorted(side)]))
         return sections
 

@@ -23,12 +23,21 @@ from deckcheck.games.wowtcg import rules
 from deckcheck.games.wowtcg.model import hero_state, note_of
 from deckcheck.games.wowtcg.parsers import PARSERS
 from deckcheck.models import Card, DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import parse_card_text
 from deckcheck.resolve import apply_match
 
 _BACK = re.compile(r"^(?P<front>.*?\S)\s++Back$", re.IGNORECASE)
 _INVERTED = re.compile(r"^(?P<rest>.*?\S)\s*+,\s*+(?P<article>The|A|An)$", re.IGNORECASE)
 _HINT_PREFIX = re.compile(r"^(?P<key>[^:：]{1,30}?)\s*[:：]\s*(?P<rest>\S.*)$")
+
+# the report tables' and the chart's titles (the catalogue's ``sections`` translates them)
+HERO_TABLE = Phrase("wowtcg-hero-table", "Hero")
+MAIN_BY_TYPE = Phrase("wowtcg-main-by-type", "Main deck by card type")
+MAIN_BY_ICON_TABLE = Phrase("wowtcg-main-by-icon-table", "Main deck by icon (class / faction / "
+                                                         "neutral; a card counts under each of "
+                                                         "its icons)")
+MAIN_BY_ICON = Phrase("wowtcg-main-by-icon", "Main deck by icon")
 
 
 class WowGame(Game):
@@ -134,13 +143,13 @@ class WowGame(Game):
         stats = result.stats or {}
         out = []
         if stats.get("hero"):
-            out.append(("Hero", ["hero", "traits"], [[stats["hero"], stats.get("hero_traits")]]))
+            out.append((HERO_TABLE.say(), ["hero", "traits"],
+                        [[stats["hero"], stats.get("hero_traits")]]))
         if stats.get("by_type"):
-            out.append(("Main deck by card type", ["type", "cards"],
+            out.append((MAIN_BY_TYPE.say(), ["type", "cards"],
                         [[k, v] for k, v in stats["by_type"].items()]))
         if stats.get("by_icon"):
-            out.append(("Main deck by icon (class / faction / neutral; a card counts under "
-                        "each of its icons)", ["icon", "cards"],
+            out.append((MAIN_BY_ICON_TABLE.say(), ["icon", "cards"],
                         [[k, v] for k, v in stats["by_icon"].items()]))
         return out
 
@@ -149,7 +158,7 @@ class WowGame(Game):
         by_icon = (result.stats or {}).get("by_icon") or {}
         if not by_icon:
             return None
-        return ("Main deck by icon", [(k, float(v)) for k, v in by_icon.items()])
+        return (MAIN_BY_ICON.say(), [(k, float(v)) for k, v in by_icon.items()])
 
 
 GAME_CLASS = WowGame
