@@ -46,7 +46,7 @@ def formats_cmd(
         raise Fail(str(exc)) from None
 
 
-def _game_db(game: str, config_path: Optional[str], no_config: bool):
+def _game_db(game: str, config_path: Optional[str] = None, no_config: bool = False):
     """The game and its card data as `check` sees them (the config's `cards:` folder too)."""
     from deckcheck.api import UsageError, prepare_game
 

@@ -225,13 +225,10 @@ def match_findings(entry: Entry) -> list[Finding]:
     base = dict(line=entry.line, zone=entry.zone, input=entry.name)
     kind = entry.match
     if entry.id_mismatch:
-        id_card = f" ({entry.id_card})" if entry.id_card is not None else ""
+        id_note = f" ({entry.id_card})" if entry.id_card is not None else ""
         out.append(_IDNAME.finding(
-            None, card=card.name if card else None, severity=Severity.INFO,
-            message=f'Line {entry.line}: the file gives id {entry.ref}{id_card} and the name '
-                    f'"{entry.name}"; they name different cards ({card.name if card else "?"} '
-                    'was used).', ref=entry.ref, used=card.name if card else "?",
-            id_card=entry.id_card, **base))
+            None, card=card.name if card else None, severity=Severity.INFO, ref=entry.ref,
+            used=card.name if card else "?", id_card=entry.id_card, id_note=id_note, **base))
     if kind in ("exact", "unresolved"):
         return out
     if kind == "normalized":
@@ -246,10 +243,8 @@ def match_findings(entry: Entry) -> list[Finding]:
     elif kind == "fuzzy":
         score = entry.score if entry.score is not None else "whole words"
         if entry.via == "truncation":
-            msg = (f'Line {entry.line}: "{entry.name}" is not a full card name; read as '
-                   f'{card.name}, the only card whose name starts this way.')
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name,
-                                      message=msg, score=score, variant="truncation", **base))
+                                      score=score, variant="truncation", **base))
         else:
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name, score=score,
                                       **base))
@@ -263,10 +258,8 @@ def match_findings(entry: Entry) -> list[Finding]:
                                       candidates=_or_list(shown), candidates_list=shown, **base))
     elif kind == "unknown" and entry.other_game:
         other, this = entry.other_game, entry.checked_as
-        out.append(_UNKNOWN.finding(
-            None, message=f'Line {entry.line}: unknown card "{entry.name}": it is a {other} '
-                          f"card, and this list is checked as {this}.",
-            hint="", other_game=other, game=this, variant="other-game", **base))
+        out.append(_UNKNOWN.finding(None, hint="", other_game=other, game=this,
+                                    variant="other-game", **base))
     elif kind == "unknown":
         hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else "."
         out.append(_UNKNOWN.finding(None, suggestion="; ".join(entry.suggestions) or None,

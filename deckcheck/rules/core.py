@@ -63,6 +63,9 @@ class UnknownCard(ParseRule):
                        "({coverage}).",
         "not-in-data-suggest": 'Line {line}: unknown card "{input}": it is not in the card '
                                "data ({coverage}); did you mean {suggested}?",
+        # the name is a card of another game ({other_game}) than the list's ({game})
+        "other-game": 'Line {line}: unknown card "{input}": it is a {other_game} card, and '
+                      "this list is checked as {game}.",
     }
 
 
@@ -79,6 +82,9 @@ class FuzzyMatch(ParseRule):
     name = "fuzzy-match"
     severity = Severity.WARNING
     message = 'Line {line}: "{input}" is not a card name; read as {card} (similarity {score}).'
+    #: the name is the start of one card's name only
+    messages = {"truncation": 'Line {line}: "{input}" is not a full card name; read as {card}, '
+                              "the only card whose name starts this way."}
 
 
 @register
@@ -219,6 +225,9 @@ class IdNameMismatch(ParseRule):
     code = "DCK023"
     name = "id-name-mismatch"
     severity = Severity.INFO
+    #: ``id_note``: the card the id names, in brackets, when the name's card was used
+    message = ('Line {line}: the file gives id {ref}{id_note} and the name "{input}"; they name '
+               "different cards ({used} was used).")
     messages = {
         # Mage Wars forum BBCode: a [mwcard=CODE] tag whose code names another card
         "code": 'Line {line}: the code {code} is {named}, but the text says "{input}"; {used} '
