@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
     from deckcheck.formats import Format
     from deckcheck.games.base import Game
+    from deckcheck.rules.claims import Claim
 
 
 class UsageError(Exception):
@@ -168,12 +169,25 @@ class Prepared:
     notes: list[Finding]
 
 
+def formats_dirs(config) -> list[Path]:
+    """The format folders a run with ``config`` reads besides the shipped ones (its
+    ``formats-dirs``): every command that loads a format passes them."""
+    return list(getattr(config, "formats_dirs", []) or [])
+
+
+def prepare_game(game_id: str, config) -> tuple["Game", "CardDB"]:
+    """A game and its card data as a run with ``config`` sees them (the config's ``cards:``
+    folder included): what ``check`` uses, and ``cards search``/``cards show`` too."""
+    game = _errors_as_usage(load_game, game_id)
+    return game, _errors_as_usage(carddb.for_config, game, config)
+
+
 def prepare(src: SourceText, opts: Options, checking: bool = True) -> Prepared:
     """The preparation ``check``, ``fix``, ``convert``, ``register`` and ``fingerprint``
     share. ``checking``: the list is checked, so its format is required and its date picks
     the format's profile; otherwise (``fix``, ``convert``) a list without a format is read
     as the game its content names (an OCTGN game GUID, a .fdk file)."""
-    extra = list(getattr(opts.config, "formats_dirs", []) or [])
+    extra = formats_dirs(opts.config)
     fmt, date, notes = None, None, []
     try:
         format_id, date, notes = choose_format(src, opts)
@@ -188,8 +202,7 @@ def prepare(src: SourceText, opts: Options, checking: bool = True) -> Prepared:
         if checking:
             fmt = _errors_as_usage(fmt.for_date, date)
         game_id = fmt.game
-    game = _errors_as_usage(load_game, game_id)
-    db = _errors_as_usage(carddb.for_config, game, opts.config)
+    game, db = prepare_game(game_id, opts.config)
     return Prepared(game=game, db=db, format=fmt, date=date, notes=notes)
 
 
@@ -204,7 +217,7 @@ def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResu
     parsed = parse(src, game)
     deck = resolve_deck(parsed, game, db, notes=ready.notes)
     rules = active_rules_cached(game, fmt)
-    claims: set[str] = set()
+    claims: set[Claim] = set()
     for r in rules:
         claims.update(r.claims)
     ctx = Context(deck, fmt, game, db, date=date, lang=opts.lang, claims=claims)

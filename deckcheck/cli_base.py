@@ -83,3 +83,16 @@ def _write_chunks(chunks: Iterable[str], output: Optional[str]) -> None:
         for piece in chunks:
             write(piece)
         sys.stdout.flush()
+
+
+def _config(config_path: Optional[str], no_config: bool):
+    """The run's configuration (``--config``, else the .deckcheck.yaml found from here,
+    none with ``--no-config``); a broken one is a usage error."""
+    from pathlib import Path
+
+    from deckcheck.config import ConfigError, load_config
+
+    try:
+        return load_config(Path(config_path) if config_path else None, discover=not no_config)
+    except ConfigError as exc:
+        raise Fail(str(exc)) from None

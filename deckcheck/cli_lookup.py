@@ -7,7 +7,9 @@ from typing import Optional
 
 import typer
 
-from deckcheck.cli_base import EXIT_ILLEGAL, Fail, _echo, _write, app, cards_app
+from deckcheck.cli_base import EXIT_ILLEGAL, Fail, _config, _echo, _write, app, cards_app
+
+_CONFIG_HELP = "Use this .deckcheck.yaml (its formats-dirs and cards: folders)."
 
 
 @app.command("formats")
@@ -17,12 +19,16 @@ def formats_cmd(
     source: Optional[str] = typer.Argument(None, help="With 'import': the format files to read (default: the game's folder in ../shared/data)."),
     date: Optional[str] = typer.Option(None, "--date", help="With 'show': the profile in force on this date."),
     out: Optional[str] = typer.Option(None, "--out", help="With 'import': the output folder (default: the shipped formats/<game> for ../shared data, else the user's formats folder)."),
+    config_path: Optional[str] = typer.Option(None, "--config", help=_CONFIG_HELP),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
     """List the formats (of one game), `formats show FORMAT` to describe one, or
-    `formats import GAME [SOURCE]` to write a game's dated formats from public format files."""
+    `formats import GAME [SOURCE]` to write a game's dated formats from public format files;
+    the config's `formats-dirs` are read as `check` reads them."""
     from deckcheck import formats
-    from deckcheck.api import UsageError, validate_date
+    from deckcheck.api import UsageError, formats_dirs, validate_date
 
+    extra = formats_dirs(_config(config_path, no_config))
     try:
         if what == "import":
             _formats_import(format_id, source, out)
@@ -32,17 +38,17 @@ def formats_cmd(
         if what == "show":
             if not format_id:
                 raise Fail("usage: deckcheck formats show FORMAT (see `deckcheck formats`)")
-            fmt = formats.load(format_id.lower())
+            fmt = formats.load(format_id.lower(), extra)
             from deckcheck.describe import describe_format
 
             _echo(describe_format(fmt, validate_date(date)))
             return
-        games = formats.game_ids()
+        games = formats.game_ids(extra)
         if what is not None and what not in games:
             raise Fail(f"unknown game {what!r}; games: {', '.join(games)}")
         from deckcheck.reporting.table import table
 
-        rows = [[f.id, f.game, f.title] for f in formats.all_formats(game=what)]
+        rows = [[f.id, f.game, f.title] for f in formats.all_formats(extra, game=what)]
         _echo(table(["format", "game", "name"], rows))
     except (formats.FormatError, UsageError) as exc:
         raise Fail(str(exc)) from None
@@ -89,35 +95,39 @@ def _formats_import(game: str | None, source: str | None, out: str | None) -> No
         _echo(f"  {k}: {v}")
 
 
-def _game_db(game: str):
-    from deckcheck import carddb, formats
-    from deckcheck.games.base import load_game
+def _game_db(game: str, config_path: Optional[str] = None, no_config: bool = False):
+    """The game and its card data as `check` sees them (the config's `cards:` folder too)."""
+    from deckcheck.api import UsageError, prepare_game
 
+    config = _config(config_path, no_config)
     try:
-        g = load_game(game)
-        return g, carddb.load(g.id, g.match_params)
-    except (formats.FormatError, carddb.CardDataError) as exc:
+        return prepare_game(game, config)
+    except UsageError as exc:
         raise Fail(str(exc)) from None
 
 
 @cards_app.command("search")
 def cards_search(query: str = typer.Argument(..., help="A name, part of a name, a misspelling or a Chinese name."),
                  game: str = typer.Option(..., "-g", "--game", help="Game id."),
-                 limit: int = typer.Option(10, "--limit", min=1, max=100)) -> None:
-    """Find cards by name with the same matcher `check` uses."""
+                 limit: int = typer.Option(10, "--limit", min=1, max=100),
+                 config_path: Optional[str] = typer.Option(None, "--config", help=_CONFIG_HELP),
+                 no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml.")) -> None:
+    """Find cards by name with the same matcher and card data `check` uses."""
     from deckcheck.describe import search_cards
 
-    g, db = _game_db(game)
+    g, db = _game_db(game, config_path, no_config)
     _echo(search_cards(db, query, limit))
 
 
 @cards_app.command("show")
 def cards_show(name: str = typer.Argument(..., help="The card's name (any spelling check accepts)."),
-               game: str = typer.Option(..., "-g", "--game", help="Game id.")) -> None:
-    """Show the facts deckcheck knows about one card."""
+               game: str = typer.Option(..., "-g", "--game", help="Game id."),
+               config_path: Optional[str] = typer.Option(None, "--config", help=_CONFIG_HELP),
+               no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml.")) -> None:
+    """Show the facts deckcheck knows about one card (the config's `cards:` folder too)."""
     from deckcheck.describe import show_card
 
-    g, db = _game_db(game)
+    g, db = _game_db(game, config_path, no_config)
     text, ok = show_card(db, name)
     _echo(text)
     if not ok:

@@ -149,7 +149,7 @@ def fix_deck(text: str, result: DeckResult, unsafe: bool = False,
     for entry in deck.entries:
         if entry.line is None or entry.line > len(lines) or entry.via == "checklist":
             continue
-        if entry.card is None or entry.extra.get("heading_on_line"):
+        if entry.card is None or entry.heading_on_line:
             continue                # unknown lines, and a heading pasted onto a card, stay
         name, why, withheld = _new_name(entry, unsafe, lang)
         skipped += withheld
@@ -216,7 +216,7 @@ def correctable(result: DeckResult) -> tuple[int, int]:
     safe = unsafe = 0
     for entry in deck.entries:
         if entry.line is None or entry.via == "checklist" or entry.card is None \
-                or entry.extra.get("heading_on_line"):
+                or entry.heading_on_line:
             continue
         name, _, withheld = _new_name(entry, False, None)
         if withheld:

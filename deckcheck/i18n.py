@@ -10,13 +10,15 @@ in ``deckcheck/games/<game>/locale/zh-Hans.yaml`` (merged in by :func:`_read`):
 ``messages``
     a template per rule code with the ``{placeholders}`` of the English template, or
     ``{default: …, <variant>: …}`` chosen by the finding's ``variant`` argument;
-``fragments``
-    English argument text that readers pass (``why``/``fix`` of DCK001), as expressions;
+``phrases``
+    the readers' phrases (``why``/``fix`` of DCK001) by their ids
+    (:mod:`deckcheck.parsing.phrases`), with the English phrase's ``{placeholders}``;
 ``terms``
     per game (and ``common``) the words arguments are made of: zone names, card types,
     classes, schools, the phrases chosen by ``<arg>_key`` arguments …;
-``headings`` and ``sections``
-    report headings, and the titles, column names and cells of the games' report tables.
+``headings``, ``sections`` and ``cells``
+    report headings, and the titles and cells of the games' report tables (a title or cell
+    built from parts by its phrase id, see :mod:`deckcheck.i18n_tables`).
 
 Arguments are shown in the language before the template is filled: ``card`` gets the
 card's Chinese name where the data has one (``Name [中文]``), zone ids become the game's zone
@@ -152,7 +154,9 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 def _read(name: str) -> dict[str, Any]:
     """The catalogue ``name`` (``zh-Hans``, ``zh-Hant``): the engine's common file, then each
     game's ``locale/<name>.yaml``, whose messages join the engine's and whose per-game
-    sections go under the game's id. Each game's adapters are imported with it."""
+    sections go under the game's id. A game's mapping merges with the engine's key by key
+    and a list of rows adds its rows before the engine's, never replaces them. Each game's adapters are imported
+    with it."""
     from deckcheck.games.registry import descriptors, package_dir, resolve
 
     data = _read_yaml(_LOCALE_DIR / f"{name}.yaml")
@@ -163,15 +167,24 @@ def _read(name: str) -> dict[str, Any]:
         own = _read_yaml(folder / "locale" / f"{name}.yaml") if folder is not None else {}
         for section, value in own.items():
             if section in _PER_GAME:
-                mine = (data.get(section) or {}).get(d.id)
-                # a game's ``sections`` is a list of patterns, which replaces the engine's
-                data.setdefault(section, {})[d.id] = _merge(mine or {}, value) \
-                    if isinstance(value, dict) else value
-            elif isinstance(value, dict):
-                data[section] = _merge(data.get(section) or {}, value)
+                scoped = data.setdefault(section, {})
+                scoped[d.id] = _added(scoped.get(d.id), value)
             else:
-                data[section] = value
+                data[section] = _added(data.get(section), value)
     return data
+
+
+def _added(base: Any, own: Any) -> Any:
+    """A game's catalogue section added to the engine's: mappings merge key by key, a list's
+    rows come first and the engine's follow (the first row that fits is used)."""
+    if isinstance(own, dict) and isinstance(base, dict):
+        out = dict(base)
+        for k, v in own.items():
+            out[k] = _added(out.get(k), v)
+        return out
+    if isinstance(own, list) and isinstance(base, list):
+        return own + base
+    return own
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -189,10 +202,6 @@ def _locale(lang: str) -> dict[str, Any]:
     data = _read("zh-Hans")
     if lang == "zh-Hant":
         data = _to_hant(data, _read("zh-Hant"))
-    for arg, rows in (data.get("fragments") or {}).items():
-        data["fragments"][arg] = [(re.compile(r["match"]), r["text"]) for r in rows]
-    data["sections"] = {game: [(re.compile(r["match"]), r["text"]) for r in rows]
-                        for game, rows in (data.get("sections") or {}).items()}
     return data
 
 
@@ -236,7 +245,7 @@ def _to_hant(data: dict[str, Any], hant: dict[str, Any]) -> dict[str, Any]:
             out[section] = {game: walk(v, game) for game, v in value.items()}
         else:
             out[section] = walk(value, None)
-    for section in ("messages", "terms", "headings", "sections", "cells", "fragments"):
+    for section in ("messages", "terms", "headings", "sections", "cells", "phrases"):
         if hant.get(section):
             out[section] = _merge(out.get(section) or {}, hant[section])
     return out
@@ -420,14 +429,17 @@ def localize(findings: Iterable[Finding], lang: str, db=None) -> list[Finding]:
     return out
 
 
-def translate_fragment(arg: str, text: str, lang: str) -> str:
-    """English argument text of a reader (``why``, ``fix``) in ``lang``, if the catalogue
-    knows its shape; else unchanged."""
-    for rx, template in (_locale(lang).get("fragments") or {}).get(arg, ()):
-        m = rx.fullmatch(text)
-        if m:
-            return template.format(**{k: v for k, v in m.groupdict().items() if v is not None})
-    return text
+def translate_phrase(phrase_id: str | None, args: dict[str, Any] | None,
+                     lang: str) -> str | None:
+    """A reader's phrase (``why``, ``fix``) in ``lang`` by its id, or None when the catalogue
+    has no translation of it (the English phrase stays)."""
+    template = (_locale(lang).get("phrases") or {}).get(phrase_id) if phrase_id else None
+    if template is None:
+        return None
+    try:
+        return template.format(**(args or {}))
+    except (KeyError, IndexError, ValueError):
+        return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -451,8 +463,9 @@ def adapter(*codes: str):
 @adapter("DCK001")
 def _unparseable(a, r):
     for key in ("why", "fix"):
-        if isinstance(a.get(key), str):
-            a[key] = translate_fragment(key, a[key], r.lang)
+        text = translate_phrase(a.get(f"{key}_id"), a.get(f"{key}_args"), r.lang)
+        if text is not None:
+            a[key] = text
 
 
 @adapter("DCK003")

@@ -1,6 +1,11 @@
 """The games' report tables and charts in another language: titles, column headings and
 cells (``deckcheck check``'s extra tables, the HTML report's chart), from the catalogue's
-``sections`` and ``cells`` (see :mod:`deckcheck.i18n`)."""
+``sections`` and ``cells`` (see :mod:`deckcheck.i18n`).
+
+A title or cell that a game builds from parts is a phrase filled in
+(:class:`~deckcheck.parsing.phrases.Said`): the catalogue translates it by the phrase's id
+(``sections: <id>``, ``cells: _phrases: <id>``) with its arguments shown in the language;
+a fixed word is looked up as it is written."""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ import re
 from typing import Any
 
 from deckcheck.i18n import _Lenient, _Terms, _locale, card_name_in, t
+from deckcheck.parsing.phrases import Joined, Said
 
 
 
@@ -59,14 +65,21 @@ def section_title(game: str | None, title: str, lang: str) -> str:
     if lang == "en":
         return title
     loc = _locale(lang)
+    shown = _phrase(loc, game, title, lang, lambda scope: (loc.get("sections") or {}).get(scope))
+    return shown if shown is not None else t(title, lang)
+
+
+def _phrase(loc: dict[str, Any], game: str | None, value: Any, lang: str, table) -> str | None:
+    """A title or cell built from a phrase, by the phrase's id in ``table(scope)`` (the
+    game's, then the common one), with its arguments as cells; None if it is none."""
+    if not isinstance(value, Said):
+        return None
     for scope in (game, "common"):
-        for rx, template in (loc.get("sections") or {}).get(scope, ()):
-            m = rx.fullmatch(title)
-            if m:
-                groups = {k: _cell(loc, game, v, lang) if v is not None else ""
-                          for k, v in m.groupdict().items()}
-                return template.format_map(_Lenient(groups))
-    return t(title, lang)
+        template = (table(scope) or {}).get(value.phrase.id)
+        if template is not None:
+            args = {k: _cell(loc, game, v, lang) for k, v in value.args.items()}
+            return template.format_map(_Lenient(args))
+    return None
 
 
 def chart(game: str | None, picture: tuple[str, list[tuple[str, float]]],
@@ -83,11 +96,16 @@ _SPLITS = (" · ", ", ", " + ", "/", "+")
 
 
 def _cell(loc: dict[str, Any], game: str | None, value: Any, lang: str) -> Any:
-    """A table cell: a word of the game's ``cells`` table, a pattern, or a list of such
-    words (``a · b``, ``a, b``, ``a + b``, ``a/b``) when every part is one; else unchanged."""
+    """A table cell: a phrase filled in, a word of the game's ``cells`` table, or a list of
+    such words (``a · b``, ``a, b``, ``a + b``, ``a/b``) when every part is one; else
+    unchanged."""
     if not isinstance(value, str) or not value:
         return value
     cells = loc.get("cells") or {}
+    shown = _phrase(loc, game, value, lang,
+                    lambda scope: (cells.get(scope) or {}).get("_phrases"))
+    if shown is not None:
+        return shown
     for scope in (game, "common"):
         table = cells.get(scope) or {}
         if value in table:
@@ -97,13 +115,11 @@ def _cell(loc: dict[str, Any], game: str | None, value: Any, lang: str) -> Any:
             found = terms.get(ns, value)
             if found is not None:
                 return found
-    for scope in (game, "common"):
-        for pattern in (cells.get(scope) or {}).get("_patterns") or ():
-            m = re.fullmatch(pattern["match"], value)
-            if m:
-                groups = {k: _cell(loc, game, v, lang) if v is not None else ""
-                          for k, v in m.groupdict().items()}
-                return pattern["text"].format(**groups)
+    if isinstance(value, Joined):       # shown part by part when every part is shown
+        parts = [_cell(loc, game, p, lang) for p in value.parts]
+        if all(s != p or not re.search(r"[A-Za-z]", p) for s, p in zip(parts, value.parts)):
+            return ("、" if value.sep == ", " else value.sep).join(map(str, parts))
+        return value
     for sep in _SPLITS:
         parts = value.split(sep)
         if len(parts) < 2:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from operator import attrgetter
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeVar
 
 
-def _pickled_as_arguments(cls):
+def pickled_as_arguments(cls):
     """Pickle a slotted dataclass as a call of its constructor with its field values.
 
     The default for slotted dataclasses rebuilds each object field by field in Python; as
@@ -85,7 +85,7 @@ class Card:
         return hash(self.id)
 
 
-@_pickled_as_arguments
+@pickled_as_arguments
 @dataclass(slots=True)
 class Entry:
     """One card line of a deck list, before and after name resolution."""
@@ -109,14 +109,38 @@ class Entry:
     via: str | None = None         # face / alias / checklist / id … that made the match
     candidates: list[Card] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    label: str | None = None       # the name the match was made on (a face, an alias …)
+    scores: list[float] | None = None   # the candidates' scores of an ambiguous match
+    # the game reported how the name matched itself: the generic DCK match findings stand aside
+    no_generic: bool = False
+    other_game: str | None = None  # an unknown name is a card of this other game …
+    checked_as: str | None = None  # … and the list is checked as this one
+    id_mismatch: bool = False      # the file's id and the name name different cards
+    id_card: str | None = None     # the card the file's id names, when the name won
+    heading_on_line: str | None = None  # a type heading pasted in front of the name
+    maybe_total: str | None = None      # the line may be a total ("21 Lands"), not a card
+    #: the game's own annotations of the line: one object of a type its package defines
+    #: (see :func:`game_note`); the engine never looks inside
+    game_note: Any = None
 
     @property
     def resolved(self) -> bool:
         return self.card is not None
 
 
-@_pickled_as_arguments
+_Note = TypeVar("_Note")
+
+
+def game_note(entry: Entry, kind: type[_Note]) -> _Note:
+    """The entry's annotation object of the game's type ``kind``, attached on first use (a
+    line that another game's reader annotated starts afresh: no game reads another's)."""
+    note = entry.game_note
+    if type(note) is not kind:
+        note = entry.game_note = kind()
+    return note
+
+
+@pickled_as_arguments
 @dataclass(slots=True)
 class Finding:
     code: str
@@ -141,7 +165,7 @@ class Finding:
         return (-self.severity.rank, self.line if self.line is not None else 10**9, self.code)
 
 
-@_pickled_as_arguments
+@pickled_as_arguments
 @dataclass(slots=True)
 class DeckList:
     """A parsed deck: zones of entries plus metadata, with the line numbers of the source."""
@@ -176,7 +200,7 @@ class DeckList:
                 yield e
 
 
-@_pickled_as_arguments
+@pickled_as_arguments
 @dataclass(slots=True)
 class DeckResult:
     path: str

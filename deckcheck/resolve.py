@@ -9,6 +9,7 @@ other than ``exact`` always produces a finding (design §5: never silent).
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import replace
 
 from deckcheck.carddb import CardDB
@@ -32,9 +33,9 @@ def apply_match(entry: Entry, m: Match) -> None:
     entry.candidates = list(m.candidates)
     entry.suggestions = list(m.suggestions)
     if m.label:
-        entry.extra["label"] = m.label
+        entry.label = m.label
     if m.scores:
-        entry.extra["scores"] = list(m.scores)
+        entry.scores = list(m.scores)
 
 
 def other_game(name: str, game: Game) -> str | None:
@@ -87,9 +88,9 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
         deck.findings.extend(game.prepare_entry(entry, deck))
         if entry.match == "unresolved" and not game.resolve_entry(entry, db):
             resolve_entry(entry, db, prefer_ref, game.hint_words)
-        if entry.extra.get("maybe_total") and entry.match not in _SURE:
+        if entry.maybe_total and entry.match not in _SURE:
             dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
-            deck.findings.append(not_a_card(entry.line, entry.extra["maybe_total"], "total"))
+            deck.findings.append(not_a_card(entry.line, entry.maybe_total, "total"))
             continue
         if entry.match == "unknown" and entry.card is None:
             if _is_title(entry, deck) and "name" not in deck.metadata:
@@ -100,9 +101,9 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
                 continue
             found = other_game(entry.name, game) if game.complete_card_data else None
             if found:
-                entry.extra["other_game"], entry.extra["checked_as"] = found, game.name
+                entry.other_game, entry.checked_as = found, game.name
         deck.findings.extend(game.after_resolve(entry, db) or ())
-        if not entry.extra.get("no_generic"):  # a game may report the match its own way
+        if not entry.no_generic:  # a game may report the match its own way
             deck.findings.extend(match_findings(entry))
         if entry.implicit_count and not entry.inline and game.implicit_count_info \
                 and entry.card is not None:
@@ -119,10 +120,10 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
 
 def copy_deck(deck: DeckList) -> DeckList:
     """A copy of a parsed deck that resolution may change: its own entries (each with its
-    own ``extra``), findings, metadata and headers; cards and findings themselves are shared
+    own annotations), findings, metadata and headers; cards and findings themselves are shared
     (they are not changed)."""
     return replace(deck, metadata=dict(deck.metadata), metadata_lines=dict(deck.metadata_lines),
-                   entries=[replace(e, extra=dict(e.extra), candidates=list(e.candidates),
+                   entries=[replace(e, game_note=copy(e.game_note), candidates=list(e.candidates),
                                     suggestions=list(e.suggestions)) for e in deck.entries],
                    headers=dict(deck.headers), findings=list(deck.findings),
                    non_deck=list(deck.non_deck))
@@ -137,7 +138,7 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
         if entry.name and entry.name != entry.ref:
             named = index.lookup_exact(entry.name)
             if named is None or named.card is None or named.card.id != by_ref.id:
-                entry.extra["id_name_mismatch"] = True
+                entry.id_mismatch = True
         return
     if entry.raw_name and entry.raw_name != entry.name:
         whole = index.lookup_exact(entry.raw_name)
@@ -151,11 +152,11 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
         return
     if m.card is None and by_ref is not None:
         apply_match(entry, Match("exact", by_ref, via="id"))
-        entry.extra["id_name_mismatch"] = True
+        entry.id_mismatch = True
         return
     apply_match(entry, m)
     if by_ref is not None and m.card is not None and m.card.id != by_ref.id:
-        entry.extra["id_name_mismatch"] = by_ref.name
+        entry.id_mismatch, entry.id_card = True, by_ref.name
 
 
 _TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")
@@ -201,7 +202,7 @@ def _resolve_annotated(entry: Entry, index, hint_words: list[str] | None = None)
             # reported as read differently from what was written (DCK005); fix leaves it
             apply_match(entry, Match("normalized", hit.card, via="heading", label=entry.name))
             entry.hint = heading
-            entry.extra["heading_on_line"] = heading
+            entry.heading_on_line = heading
             return True
     found = _core_card(entry.name, index, entry.implicit_count)
     if found is None:
@@ -223,15 +224,11 @@ def match_findings(entry: Entry) -> list[Finding]:
     card = entry.card
     base = dict(line=entry.line, zone=entry.zone, input=entry.name)
     kind = entry.match
-    if entry.extra.get("id_name_mismatch"):
-        mismatch = entry.extra["id_name_mismatch"]
-        id_card = f" ({mismatch})" if isinstance(mismatch, str) else ""
+    if entry.id_mismatch:
+        id_note = f" ({entry.id_card})" if entry.id_card is not None else ""
         out.append(_IDNAME.finding(
-            None, card=card.name if card else None, severity=Severity.INFO,
-            message=f'Line {entry.line}: the file gives id {entry.ref}{id_card} and the name '
-                    f'"{entry.name}"; they name different cards ({card.name if card else "?"} '
-                    'was used).', ref=entry.ref, used=card.name if card else "?",
-            id_card=mismatch if isinstance(mismatch, str) else None, **base))
+            None, card=card.name if card else None, severity=Severity.INFO, ref=entry.ref,
+            used=card.name if card else "?", id_card=entry.id_card, id_note=id_note, **base))
     if kind in ("exact", "unresolved"):
         return out
     if kind == "normalized":
@@ -246,27 +243,23 @@ def match_findings(entry: Entry) -> list[Finding]:
     elif kind == "fuzzy":
         score = entry.score if entry.score is not None else "whole words"
         if entry.via == "truncation":
-            msg = (f'Line {entry.line}: "{entry.name}" is not a full card name; read as '
-                   f'{card.name}, the only card whose name starts this way.')
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name,
-                                      message=msg, score=score, variant="truncation", **base))
+                                      score=score, variant="truncation", **base))
         else:
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name, score=score,
                                       **base))
     elif kind == "ambiguous":
         names = [c.name for c in entry.candidates]
-        if entry.extra.get("scores"):
-            shown = [f"{n} ({s})" for n, s in zip(names, entry.extra["scores"])]
+        if entry.scores:
+            shown = [f"{n} ({s})" for n, s in zip(names, entry.scores)]
         else:
             shown = names
         out.append(_AMBIGUOUS.finding(None, suggestion="; ".join(names),
                                       candidates=_or_list(shown), candidates_list=shown, **base))
-    elif kind == "unknown" and entry.extra.get("other_game"):
-        other, this = entry.extra["other_game"], entry.extra.get("checked_as")
-        out.append(_UNKNOWN.finding(
-            None, message=f'Line {entry.line}: unknown card "{entry.name}": it is a {other} '
-                          f"card, and this list is checked as {this}.",
-            hint="", other_game=other, game=this, variant="other-game", **base))
+    elif kind == "unknown" and entry.other_game:
+        other, this = entry.other_game, entry.checked_as
+        out.append(_UNKNOWN.finding(None, hint="", other_game=other, game=this,
+                                    variant="other-game", **base))
     elif kind == "unknown":
         hint = f"; did you mean {_or_list(entry.suggestions)}?" if entry.suggestions else "."
         out.append(_UNKNOWN.finding(None, suggestion="; ".join(entry.suggestions) or None,

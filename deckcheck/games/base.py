@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from deckcheck.matching import normalise
 from deckcheck.matching.index import MatchParams
+from deckcheck.parsing.phrases import CARDS_BY_TYPE
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -149,7 +150,7 @@ class Game:
             counts[label] = counts.get(label, 0) + e.count
         if not counts:
             return None
-        return ("Cards by type", sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+        return (CARDS_BY_TYPE.say(), sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 _GAMES: dict[str, Game] = {}

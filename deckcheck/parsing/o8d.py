@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.parsing import phrases
 from deckcheck.parsing.text import TextParser, split_printing, unparseable
 from deckcheck.parsing.xmlsafe import Node, parse_xml
 from deckcheck.rules.core import UnknownSection
@@ -40,9 +41,8 @@ def parse_o8d(src: SourceText, game: Game) -> DeckList:
     root = parse_xml(src.text, src.path)
     deck = DeckList(path=src.path, source_format="o8d", game=game.id)
     if root.tag.casefold() != "deck":
-        deck.findings.append(unparseable(root.line, f"<{root.tag}>", "the file is not an "
-                                         "OCTGN deck (its root element is not <deck>)",
-                                         "Export the deck from OCTGN again."))
+        deck.findings.append(unparseable(root.line, f"<{root.tag}>", phrases.NOT_OCTGN,
+                                         phrases.EXPORT_OCTGN))
         return deck
     want = (game.octgn.get("game_id") or "").lower()
     got = (root.attr("game") or "").lower()
@@ -83,12 +83,12 @@ def _card_entry(deck: DeckList, card: Node, zone: str, section: str) -> None:
                 raise ValueError
         except ValueError:
             deck.findings.append(unparseable(card.line, f'qty="{qty_text}" {name}',
-                                             "the quantity is not a plausible number",
-                                             "Fix the qty attribute."))
+                                             phrases.QUANTITY_IMPLAUSIBLE,
+                                             phrases.FIX_ATTRIBUTE.say(attr="qty")))
             return
     if not name and not card.attr("id"):
-        deck.findings.append(unparseable(card.line, "<card/>", "a card with neither name nor id",
-                                         "Remove the empty card element."))
+        deck.findings.append(unparseable(card.line, "<card/>", phrases.CARD_NO_NAME_NOR_ID,
+                                         phrases.REMOVE_EMPTY_CARD))
         return
     clean, set_code, number, tags = split_printing(name) if name else ("", None, None, ())
     deck.entries.append(Entry(line=card.line, zone=zone, count=qty, name=clean or name,

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deckcheck.games.base import Game
-from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.models import DeckList, Entry, Finding
+from deckcheck.parsing import phrases
+from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
 
@@ -82,10 +84,14 @@ class ParsedName:
     ref: str | None = None      # a card id written after the name: "(SDAO1-033)"
 
 
-def unparseable(line: int | None, text: str, why: str, fix: str) -> Finding:
-    """DCK001: a line that cannot be read, why, and how to fix it."""
+def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | Said) -> Finding:
+    """DCK001: a line that cannot be read, why, and how to fix it (phrases, which the other
+    languages translate by their ids)."""
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return UnparseableLine().finding(None, line=line, text=shown, why=why, fix=fix)
+    why, fix = said(why), said(fix)
+    return UnparseableLine().finding(None, line=line, text=shown, why=str(why), fix=str(fix),
+                                     why_id=why.phrase.id, why_args=why.args,
+                                     fix_id=fix.phrase.id, fix_args=fix.args)
 
 
 # a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
@@ -112,7 +118,7 @@ def not_a_card(line: int, text: str, variant: str) -> Finding:
     return NotACardLine().finding(None, line=line, **args)
 
 
-def name_problem(name: str | None) -> str | None:
+def name_problem(name: str | None) -> Said | None:
     """Why a card name (or id) read from any file format cannot be a card's, or None.
 
     The plain-text reader refuses such lines itself; XML, CSV and JSON files carry names in
@@ -121,9 +127,9 @@ def name_problem(name: str | None) -> str | None:
     if not name:
         return None
     if len(name) > MAX_LINE:
-        return f"the card name has {len(name):,} characters"
+        return phrases.NAME_TOO_LONG.say(n=len(name))
     if _CONTROL_OR_BREAK.search(name):
-        return "the card name contains control characters, line breaks or invalid characters"
+        return phrases.NAME_CONTROL.say()
     return None
 
 
@@ -133,12 +139,12 @@ def check_names(deck: DeckList) -> None:
     for e in deck.entries:
         why = name_problem(e.raw_name) or name_problem(e.name) or name_problem(e.ref)
         if why is None and not (e.name or "").strip() and not (e.ref or "").strip():
-            why = "there is no card name"   # an empty .fdk id, a name of blanks only
+            why = phrases.NO_CARD_NAME.say()   # an empty .fdk id, a name of blanks only
         if why is None:
             kept.append(e)
             continue
         shown = _CONTROL_OR_BREAK.sub("?", (e.raw_name or e.name or e.ref or "")[:80])
-        deck.findings.append(unparseable(e.line, shown, why, "Write the card's name."))
+        deck.findings.append(unparseable(e.line, shown, why, phrases.WRITE_CARD_NAME))
     deck.entries = kept
 
 
@@ -173,15 +179,15 @@ def _trailing_count() -> re.Pattern:
 
 
 @lru_cache(maxsize=8192)
-def parse_card_text(text: str) -> ParsedName | str:
-    """Parse ``count name`` forms; return a reason string when the text is not an entry.
+def parse_card_text(text: str) -> ParsedName | Said:
+    """Parse ``count name`` forms; return the reason (a phrase) when the text is not an entry.
 
     Its answer depends on the text alone and is immutable, so it is remembered: the census
     of :mod:`deckcheck.parsing.decklike` and the reader ask for the same lines, and the
     lists of a batch share many ("4 Island")."""
     text = text.strip()
     if len(text) > MAX_LINE:
-        return f"it has {len(text):,} characters"
+        return phrases.TEXT_TOO_LONG.say(n=len(text))
     implicit = False
     text = text.translate(_HALF_WIDTH)
     m = _LEADING_COUNT.match(text)
@@ -189,7 +195,7 @@ def parse_card_text(text: str) -> ParsedName | str:
         count_text, name = m.group("count"), m.group("name").strip()
         fraction = _FRACTION.match(name)
         if fraction:                            # "4.5 Island", "2,5 Island"
-            return f"the count {count_text}{fraction.group(0)} is not a whole number"
+            return phrases.COUNT_NOT_WHOLE.say(n=count_text + fraction.group(0))
     else:
         m = _trailing_count().match(text)
         if m:
@@ -201,13 +207,13 @@ def parse_card_text(text: str) -> ParsedName | str:
     try:
         count = int(count_text)
     except ValueError:
-        return "the count is not a number"
+        return phrases.COUNT_NOT_NUMBER.say()
     if count < 0:
-        return f"the count {count} is negative"
+        return phrases.COUNT_NEGATIVE.say(n=count)
     if count > MAX_COUNT:
-        return f"the count {count} is not plausible (at most {MAX_COUNT})"
+        return phrases.COUNT_TOO_LARGE.say(n=count, most=MAX_COUNT)
     if not name:
-        return "there is a count but no card name"
+        return phrases.COUNT_NO_NAME.say()
     ref = None
     m = _CARD_ID_END.search(name)
     if m and m.start() > 0:
@@ -290,13 +296,12 @@ class TextParser:
             if kind is not _UNKNOWN:
                 pass
             elif len(line) > MAX_LINE:
-                deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
-                                     "characters", "Write one card per line: a count and a name."))
+                deck.findings.append(unparseable(lineno, line, phrases.LINE_TOO_LONG.say(n=len(line)),
+                                     phrases.ONE_CARD_COUNT_NAME))
                 continue
             elif _CONTROL.search(line):
                 deck.findings.append(unparseable(lineno, _CONTROL.sub("?", line),
-                                     "it contains control characters",
-                                     "Save the list as plain text."))
+                                     phrases.CONTROL_CHARACTERS, phrases.PLAIN_TEXT))
                 continue
             elif _SEPARATOR.match(line):            # "---------", "=====", "————", "***"
                 if last_was_entry:
@@ -330,7 +335,7 @@ class TextParser:
             entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
                 if kind[1:] == ("total",):
-                    entry.extra["maybe_total"] = line
+                    entry.maybe_total = line
                 block_of.append((entry, block))
                 last_was_entry = True
         if game.blank_line_zone and not saw_header:
@@ -399,12 +404,11 @@ class TextParser:
         body, parsed = _read_entry(text)
         if parsed is None:
             deck.findings.append(unparseable(
-                lineno, body, "it looks like several entries on one line",
-                "Write one card per line."))
+                lineno, body, phrases.SEVERAL_ENTRIES, phrases.ONE_CARD_PER_LINE))
             return None
         if isinstance(parsed, str):
             deck.findings.append(unparseable(lineno, body, parsed,
-                                             "Write a count and a card name, e.g. '4 Card Name'."))
+                                             phrases.WRITE_COUNT_AND_NAME_EG))
             return None
         entry = Entry(line=lineno, zone=zone, count=parsed.count, name=parsed.name,
                       raw_name=parsed.raw_name, set_code=parsed.set_code, number=parsed.number,

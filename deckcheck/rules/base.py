@@ -17,6 +17,7 @@ import inspect
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from deckcheck.models import Card, DeckList, Entry, Finding, Severity
+from deckcheck.rules.claims import Claim
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -28,7 +29,7 @@ class Context:
     """Everything a rule may look at for one deck."""
 
     def __init__(self, deck: DeckList, fmt: "Format", game: "Game", db: "CardDB",
-                 date: str | None = None, lang: str = "en", claims: set[str] | None = None):
+                 date: str | None = None, lang: str = "en", claims: set[Claim] | None = None):
         self.deck = deck
         self.fmt = fmt
         self.game = game
@@ -81,7 +82,7 @@ class Context:
         lines = [e.line for e in self.deck.entries if e.zone == zone and e.line is not None]
         return min(lines) if lines else None
 
-    def claimed(self, claim: str) -> bool:
+    def claimed(self, claim: Claim) -> bool:
         return claim in self.claims
 
     # -- display --------------------------------------------------------------------------
@@ -118,7 +119,8 @@ class Rule:
     #: :attr:`message`). A finding's text is always one of these templates filled in, never
     #: a sentence built elsewhere, so every message can be translated by its id.
     messages: ClassVar[dict[str, str]] = {}
-    claims: ClassVar[tuple[str, ...]] = ()
+    #: what the rule takes over from the generic rules (:mod:`deckcheck.rules.claims`)
+    claims: ClassVar[tuple[Claim, ...]] = ()
     #: "parse" rules document findings made while reading and resolving the list
     stage: ClassVar[str] = "check"
     #: format ids (or ids they extend from) this rule is limited to; None = all

@@ -13,6 +13,7 @@ from typing import Iterable
 
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, Rule, card_matches, register
+from deckcheck.rules.claims import Bound, Check, MissingClaim, SizeClaim
 from deckcheck.rules.generic import count_copies, in_pool, over_limit
 
 
@@ -62,6 +63,9 @@ class UnknownCard(ParseRule):
                        "({coverage}).",
         "not-in-data-suggest": 'Line {line}: unknown card "{input}": it is not in the card '
                                "data ({coverage}); did you mean {suggested}?",
+        # the name is a card of another game ({other_game}) than the list's ({game})
+        "other-game": 'Line {line}: unknown card "{input}": it is a {other_game} card, and '
+                      "this list is checked as {game}.",
     }
 
 
@@ -78,6 +82,9 @@ class FuzzyMatch(ParseRule):
     name = "fuzzy-match"
     severity = Severity.WARNING
     message = 'Line {line}: "{input}" is not a card name; read as {card} (similarity {score}).'
+    #: the name is the start of one card's name only
+    messages = {"truncation": 'Line {line}: "{input}" is not a full card name; read as {card}, '
+                              "the only card whose name starts this way."}
 
 
 @register
@@ -218,6 +225,9 @@ class IdNameMismatch(ParseRule):
     code = "DCK023"
     name = "id-name-mismatch"
     severity = Severity.INFO
+    #: ``id_note``: the card the id names, in brackets, when the name's card was used
+    message = ('Line {line}: the file gives id {ref}{id_note} and the name "{input}"; they name '
+               "different cards ({used} was used).")
     messages = {
         # Mage Wars forum BBCode: a [mwcard=CODE] tag whose code names another card
         "code": 'Line {line}: the code {code} is {named}, but the text says "{input}"; {used} '
@@ -250,8 +260,8 @@ class ZoneMissing(Rule):
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
             need = spec.get("min") or 0
-            if need > 0 and ctx.count(zone) == 0 and not ctx.claimed(f"size:{zone}:min") \
-                    and not ctx.claimed(f"zone:{zone}:missing"):
+            if need > 0 and ctx.count(zone) == 0 and not ctx.claimed(SizeClaim(zone, Bound.MIN)) \
+                    and not ctx.claimed(MissingClaim(zone)):
                 yield self.finding(ctx, zone=zone, expected=need, actual=0)
 
 
@@ -266,7 +276,7 @@ class ZoneTooSmall(Rule):
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
             need, have = spec.get("min"), ctx.count(zone)
-            if need and 0 < have < need and not ctx.claimed(f"size:{zone}:min"):
+            if need and 0 < have < need and not ctx.claimed(SizeClaim(zone, Bound.MIN)):
                 yield self.finding(ctx, zone=zone, expected=need, actual=have)
 
 
@@ -281,7 +291,7 @@ class ZoneTooLarge(Rule):
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
             most, have = spec.get("max"), ctx.count(zone)
-            if most is not None and have > most and not ctx.claimed(f"size:{zone}:max"):
+            if most is not None and have > most and not ctx.claimed(SizeClaim(zone, Bound.MAX)):
                 yield self.finding(ctx, zone=zone, expected=most, actual=have)
 
 
@@ -296,7 +306,7 @@ class ZoneSizeNotAllowed(Rule):
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
             sizes, have = spec.get("sizes"), ctx.count(zone)
-            if sizes and have not in sizes and not ctx.claimed(f"size:{zone}:sizes"):
+            if sizes and have not in sizes and not ctx.claimed(SizeClaim(zone, Bound.SIZES)):
                 allowed = " or ".join(map(str, sizes))
                 yield self.finding(ctx, zone=zone, expected=sizes, actual=have, allowed=allowed)
 
@@ -311,7 +321,7 @@ class CardInWrongZone(Rule):
     message = "{card} is a {type} and cannot be in the {zone} zone."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if ctx.claimed("zone-types"):
+        if ctx.claimed(Check.ZONE_TYPES):
             return
         for e in ctx.resolved():
             spec = ctx.fmt.zone(e.zone)
@@ -335,7 +345,7 @@ class ZoneNotInFormat(Rule):
     message = "Line {line}: {format} has no {zone} zone ({actual} card(s) listed there)."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if ctx.claimed("zone-not-in-format"):
+        if ctx.claimed(Check.ZONE_NOT_IN_FORMAT):
             return
         for zone in ctx.deck.zones():
             if zone in ctx.fmt.zones or zone in ctx.game.non_deck_zones:
@@ -352,7 +362,7 @@ class TooManyCopies(Rule):
     message = "{card}: {actual} copies in {zones}; at most {expected}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if ctx.claimed("copies"):
+        if ctx.claimed(Check.COPIES):
             return
         for spec in ctx.fmt.get("copies") or ():
             zones = spec.get("zones") or ctx.counted_zones()
@@ -381,7 +391,7 @@ class Banned(Rule):
     message = "{card} is banned in {format}{profile}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if ctx.claimed("banned"):
+        if ctx.claimed(Check.BANNED):
             return
         banned = _names(ctx, ctx.fmt.get("banned") or [])
         seen = set()
@@ -401,7 +411,7 @@ class Restricted(Rule):
     message = "{card} is restricted in {format}{profile}: {actual} copies, at most 1."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if ctx.claimed("restricted"):
+        if ctx.claimed(Check.RESTRICTED):
             return
         restricted = _names(ctx, ctx.fmt.get("restricted") or [])
         if not restricted:
@@ -434,7 +444,7 @@ class NotInFormat(Rule):
     message = "{card} is not legal in {format}: no printing in {pool}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
-        if ctx.claimed("pool"):
+        if ctx.claimed(Check.POOL):
             return
         field = ctx.fmt.get("pool_field") or "sets"
         values = ctx.fmt.get(field)

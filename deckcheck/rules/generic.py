@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Iterable
 
 from deckcheck.models import Card, Entry, Finding
 from deckcheck.rules.base import Context, Rule, card_matches
+from deckcheck.rules.claims import Bound, Claim, SizeClaim
 
 
 class ZoneBound(Rule):
@@ -19,29 +20,29 @@ class ZoneBound(Rule):
     Subclasses set ``zone`` and ``bound`` (``"min"`` or ``"max"``); the check compares the
     zone's card count (unknown lines included, so it describes the list as written) with
     ``limit(ctx)`` — by default the format's ``zones.<zone>.<bound>`` — and claims
-    ``size:<zone>:<bound>`` so that the generic DCK size rules stand aside. ``args(ctx)``
+    ``SizeClaim(zone, bound)`` so that the generic DCK size rules stand aside. ``args(ctx)``
     adds template arguments.
     """
 
     zone: ClassVar[str] = "main"
-    bound: ClassVar[str] = "min"
-    extra_claims: ClassVar[tuple[str, ...]] = ()
+    bound: ClassVar[Bound] = Bound.MIN
+    extra_claims: ClassVar[tuple[Claim, ...]] = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls.claims = (f"size:{cls.zone}:{cls.bound}",) + tuple(cls.extra_claims)
+        cls.claims = (SizeClaim(cls.zone, Bound(cls.bound)),) + tuple(cls.extra_claims)
 
     def limit(self, ctx: Context) -> int | None:
-        return (ctx.fmt.zone(self.zone) or {}).get(self.bound)
+        return (ctx.fmt.zone(self.zone) or {}).get(Bound(self.bound).value)
 
     def args(self, ctx: Context) -> dict[str, Any]:
         return {}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         limit, have = self.limit(ctx), ctx.count(self.zone)
-        if limit is None or (self.bound == "min" and not limit):
+        if limit is None or (self.bound == Bound.MIN and not limit):
             return
-        if (have < limit) if self.bound == "min" else (have > limit):
+        if (have < limit) if self.bound == Bound.MIN else (have > limit):
             yield self.finding(ctx, zone=self.zone, expected=limit, actual=have,
                                line=ctx.first_line(self.zone), **self.args(ctx))
 

@@ -252,22 +252,35 @@ def test_report_headings(lang):
 
 
 def test_report_tables_of_the_games():
-    assert section_title("mtg", "Main deck: creatures (28)", "zh-Hans") == "主牌：生物（28）"
-    assert section_title("mtg", "Sideboard (15)", "zh-Hant") == "備牌（15）"
-    title, headers, rows = section("wowtcg", "Hero", ["hero", "traits"],
-                                   [["Boris Brightbeard",
-                                     "Alliance · Priest (Holy) · Dwarf · Enchanting/Tailoring"]],
-                                   "zh-Hans")
+    """A game's report titles and cells built from parts are phrases: translated by their
+    ids and arguments, never by the shape of the English."""
+    from deckcheck.games.mageknight.hooks import DEED_BY_KIND_HERO, N_OF_M, UNDER_UNITS
+    from deckcheck.games.mtg.hooks import MAIN_CREATURES, SIDEBOARD
+    from deckcheck.games.wowtcg.hooks import HERO_TABLE
+    from deckcheck.games.wowtcg.traits import CLASS_TALENT
+    from deckcheck.parsing.phrases import Joined
+
+    assert section_title("mtg", MAIN_CREATURES.say(n=28), "zh-Hans") == "主牌：生物（28）"
+    assert section_title("mtg", SIDEBOARD.say(n=15), "zh-Hant") == "備牌（15）"
+    # the same words as plain text are not a phrase: no translation is guessed from them
+    assert section_title("mtg", "Main deck: creatures (28)", "zh-Hans") == \
+        "Main deck: creatures (28)"
+    traits = Joined(" · ", ["Alliance", CLASS_TALENT.say(classes="Priest", talent="Holy"),
+                            "Dwarf", Joined("/", ["Enchanting", "Tailoring"])])
+    assert traits == "Alliance · Priest (Holy) · Dwarf · Enchanting/Tailoring"
+    title, headers, rows = section("wowtcg", HERO_TABLE.say(), ["hero", "traits"],
+                                   [["Boris Brightbeard", traits]], "zh-Hans")
     assert (title, headers) == ("英雄", ["英雄", "特性"])
     assert rows == [["Boris Brightbeard [亮须波瑞斯]", "联盟 · 牧师（神圣） · 矮人 · 附魔/裁缝"]]
-    title, _, rows = section("mageknight", "Deed cards by kind (Tovak; lost-legion)",
+    title, _, rows = section("mageknight",
+                             DEED_BY_KIND_HERO.say(hero="Tovak", expansions="lost-legion"),
                              ["kind", "card", "copies"],
-                             [["Basic Action (under Units, not counted)", "Rage", "2 of 2"]],
+                             [[UNDER_UNITS.say(kind="Basic Action"), "Rage", N_OF_M.say(n=2, m=2)]],
                              "zh-Hans")
     assert title == "执行卡各种类张数（Tovak；失落军团）"
     assert rows == [["基础动作（列在部队下，不计入）", "Rage", "2/2"]]
     # English is returned as it is
-    assert section("mtg", "Sideboard (15)", ["#", "card"], [[1, "Fling"]], "en") == \
+    assert section("mtg", SIDEBOARD.say(n=15), ["#", "card"], [[1, "Fling"]], "en") == \
         ("Sideboard (15)", ["#", "card"], [[1, "Fling"]])
 
 

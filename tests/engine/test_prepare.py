@@ -74,3 +74,45 @@ def test_the_convert_command_uses_the_config(tmp_path):
                          cwd=repo, capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "1 Zzyzx, the Test Resonator" in run.stdout
+
+
+def _run(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, DECKCHECK_CACHE_DIR=str(ROOT / ".deckcheck-cache" / "prepare"),
+               PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=repo,
+                          capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_the_formats_commands_read_the_configs_formats_dirs(tmp_path):
+    repo = _repository(tmp_path)
+    listed = _run(repo, "formats", "fow")
+    assert listed.returncode == 0, listed.stderr
+    assert "fow-house" in listed.stdout and "House rules" in listed.stdout
+    shown = _run(repo, "formats", "show", "fow-house")
+    assert shown.returncode == 0, shown.stderr
+    assert "fow-house" in shown.stdout
+    # without the config only the shipped formats are seen, as `check` would see them
+    bare = _run(repo, "formats", "fow", "--no-config")
+    assert bare.returncode == 0 and "fow-house" not in bare.stdout
+    missing = _run(repo, "formats", "show", "fow-house", "--no-config")
+    assert missing.returncode == 2 and "fow-house" in missing.stderr
+
+
+def test_the_cards_commands_read_the_configs_cards_folder(tmp_path):
+    repo = _repository(tmp_path)
+    shown = _run(repo, "cards", "show", "-g", "fow", "Zzyzx, the Test Resonator")
+    assert shown.returncode == 0, shown.stderr + shown.stdout
+    assert "TST-999" in shown.stdout
+    found = _run(repo, "cards", "search", "-g", "fow", "Zzyzx")
+    assert found.returncode == 0 and "Zzyzx, the Test Resonator" in found.stdout
+    bare = _run(repo, "cards", "show", "-g", "fow", "Zzyzx, the Test Resonator", "--no-config")
+    assert bare.returncode == 1 and "TST-999" not in bare.stdout
+
+
+def test_a_broken_config_stops_the_lookup_commands(tmp_path):
+    repo = _repository(tmp_path)
+    (repo / ".deckcheck.yaml").write_text("formats-dirs: 3\n", encoding="utf-8")
+    for args in (("formats",), ("cards", "search", "-g", "fow", "Zzyzx")):
+        run = _run(repo, *args)
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        assert ".deckcheck.yaml" in run.stderr

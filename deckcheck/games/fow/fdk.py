@@ -12,6 +12,7 @@ import re
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import MAX_COUNT, unparseable
 from deckcheck.reading import ReadError, SourceText, line_count
 from deckcheck.rules.core import UnknownSection
@@ -20,6 +21,13 @@ from deckcheck.rules.core import UnknownSection
 KEYS = {"ruler": "ruler", "main": "main", "stones": "stone", "side": "side"}
 MAX_KEYS = 64   # fowpro writes five; more is not a deck file (and each is looked up)
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+# the reader's own phrases (DCK001 why and fix)
+NOT_IDS = Phrase("fow-fdk-not-ids", "the value is not a card id or a list of card ids")
+FIX_JSON = Phrase("fow-fdk-fix-json", "Fix the JSON.")
+ID_TOO_OFTEN = Phrase("fow-fdk-id-too-often", "the id is listed {n:,} times (at most {most})")
+FIX_IDS = Phrase("fow-fdk-fix-ids", "Fix the list of ids.")
 
 
 def looks_like_fdk(text: str) -> bool:
@@ -93,8 +101,7 @@ def parse_fdk(src: SourceText, game: Game) -> DeckList:
             continue
         ids = [value] if isinstance(value, str) else value
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-            deck.findings.append(unparseable(key_line, f'"{key}": …', "the value is not a card "
-                                             "id or a list of card ids", "Fix the JSON."))
+            deck.findings.append(unparseable(key_line, f'"{key}": …', NOT_IDS, FIX_JSON))
             continue
         lines: dict[str, int] = {}
         if span:
@@ -110,8 +117,8 @@ def parse_fdk(src: SourceText, game: Game) -> DeckList:
         for card_id, n in counts.items():
             if n > MAX_COUNT:   # as in every other file format
                 deck.findings.append(unparseable(lines.get(card_id, key_line), card_id,
-                                                 f"the id is listed {n:,} times (at most "
-                                                 f"{MAX_COUNT})", "Fix the list of ids."))
+                                                 ID_TOO_OFTEN.say(n=n, most=MAX_COUNT),
+                                                 FIX_IDS))
                 continue
             deck.entries.append(Entry(line=lines.get(card_id, key_line), zone=zone, count=n,
                                       name=card_id, raw_name=card_id, ref=card_id))

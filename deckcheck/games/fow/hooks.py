@@ -15,11 +15,15 @@ import re
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
-from deckcheck.games.fow.model import ruler_info
+from deckcheck.games.fow.model import note_of, ruler_info
 from deckcheck.games.fow.rules.ruler import RulerFaceResolved
 from deckcheck.models import Card, DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 
 _STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
+
+#: the report table's title (the catalogue's ``sections`` translates it by its id)
+MAIN_BY_TYPE = Phrase("fow-main-by-type", "Main deck by card type")
 
 
 class FowGame(Game):
@@ -29,7 +33,7 @@ class FowGame(Game):
             if m:
                 entry.name = entry.name[: m.start()]
                 entry.raw_name = entry.name
-                entry.extra["starting"] = True
+                note_of(entry).starting = True
         return ()
 
     def after_resolve(self, entry: Entry, db) -> Iterable[Finding]:
@@ -41,12 +45,12 @@ class FowGame(Game):
                 # one ruler name with several J-ruler versions: use the first, warn (FOW127)
                 versions = sorted(entry.candidates, key=lambda c: c.id)
                 entry.card, entry.match, entry.via = versions[0], "exact", None
-                entry.extra["versions"] = versions
+                note_of(entry).versions = versions
                 entry.candidates = []
                 return out
         if card is None:
             return out
-        label = entry.extra.get("label") or ""
+        label = entry.label or ""
         if entry.match == "alias" and entry.via == "alias" and "//" in label \
                 and label.split("//")[0].strip() == card.name:
             entry.match, entry.via = "exact", None      # "Ruler // J-ruler" picks a version
@@ -56,8 +60,8 @@ class FowGame(Game):
             return out
         j_face = self._j_face(entry, card)
         if entry.zone == "ruler" and j_face is not None:
-            entry.extra["no_generic"] = True
-            entry.extra["j_face"] = j_face
+            entry.no_generic = True
+            note_of(entry).j_face = j_face
             out.append(RulerFaceResolved().finding(
                 None, card=card, line=entry.line, zone=entry.zone, input=entry.name,
                 face=j_face))
@@ -70,7 +74,7 @@ class FowGame(Game):
         for face in card.faces:
             if "j_ruler" not in (face.get("types") or ()):
                 continue
-            if entry.via == "face" and entry.extra.get("label") == face.get("name"):
+            if entry.via == "face" and entry.label == face.get("name"):
                 return face["name"]
             if ref and (ref.upper().endswith("J") or ref.upper().endswith("J^")) \
                     and ref not in [p.get("id") for p in card.get("printings") or ()]:
@@ -97,7 +101,7 @@ class FowGame(Game):
         rows = [[k, v] for k, v in (stats.get("main_by_type") or {}).items()]
         if not rows:
             return []
-        return [("Main deck by card type", ["type", "cards"], rows)]
+        return [(MAIN_BY_TYPE.say(), ["type", "cards"], rows)]
 
 
 GAME_CLASS = FowGame

@@ -9,7 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcheck.models import Card, Entry
+from deckcheck.models import Card, Entry, game_note, pickled_as_arguments
+
+
+@pickled_as_arguments
+@dataclass(slots=True)
+class FowNote:
+    """What the hooks note on one line (``Entry.game_note``)."""
+
+    starting: bool = False            # "(starting ruler)" written after the name
+    versions: list[Card] | None = None  # the J-ruler versions of one ruler name (FOW127)
+    j_face: str | None = None         # the J-ruler face the line names (FOW reports it)
+
+
+def note_of(entry: Entry) -> FowNote:
+    """The line's Force of Will annotations (attached on first use)."""
+    return game_note(entry, FowNote)
 
 
 @dataclass(slots=True)
@@ -40,12 +55,12 @@ def ruler_info(ctx) -> RulerInfo:
     def build() -> RulerInfo:
         info = RulerInfo(entries=ctx.resolved("ruler"))
         rulers = [e for e in info.entries if "ruler" in (e.card.get("types") or ())]
-        chosen = next((e for e in rulers if e.extra.get("starting")), None) or \
+        chosen = next((e for e in rulers if note_of(e).starting), None) or \
             (rulers[0] if rulers else None)
         if chosen is None:
             return info
         info.starting_entry, info.starting = chosen, chosen.card
-        info.versions = list(chosen.extra.get("versions") or [chosen.card])
+        info.versions = list(note_of(chosen).versions or [chosen.card])
         for card in info.versions:
             for k, v in card_keywords(card).items():
                 info.keywords.setdefault(k, v)

@@ -32,10 +32,18 @@ from deckcheck.games.mageknight.rules.deed import PoweredName
 from deckcheck.i18n import card_name_in
 from deckcheck.matching import normalise
 from deckcheck.models import DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.resolve import apply_match, resolve_entry
 from deckcheck.rules.core import UnparseableLine
 
 # ----------------------------------------------------------------------------- the game
+# the report table's title and cells built from parts (the catalogue translates them by id)
+DEED_BY_KIND = Phrase("mageknight-deed-by-kind", "Deed cards by kind")
+DEED_BY_KIND_HERO = Phrase("mageknight-deed-by-kind-hero",
+                           "Deed cards by kind ({hero}; {expansions})")
+UNDER_UNITS = Phrase("mageknight-under-units", "{kind} (under Units, not counted)")
+N_OF_M = Phrase("mageknight-n-of-m", "{n} of {m}")
+
 
 class MageKnightGame(Game):
     def __init__(self, data: dict[str, Any]):
@@ -66,11 +74,11 @@ class MageKnightGame(Game):
         card = entry.card
         if entry.zone == "hero":
             if not is_playable_hero(card):
-                entry.extra["no_generic"] = True      # reported by MKN102 with the heroes
+                entry.no_generic = True      # reported by MKN102 with the heroes
             return ()
         if card is not None and card.get("kind") == "spell" and entry.match == "alias" \
                 and entry.via == "face":
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             return [PoweredName().finding(None, card=card, line=entry.line, zone=entry.zone,
                                           input=entry.name)]
         return ()
@@ -148,14 +156,14 @@ class MageKnightGame(Game):
             kind = card.get("kind")
             label = kind_label(db, kind)
             if unit:
-                label = f"{label} (under Units, not counted)"
+                label = UNDER_UNITS.say(kind=label)
             shown: Any = n
             if kind in ("basic_action", "hero_action") and hero is not None and not unit:
-                shown = f"{n} of {start.get(name, 0)}"
+                shown = N_OF_M.say(n=n, m=start.get(name, 0))
             rows.append([label, name, shown])
-        title = "Deed cards by kind"
-        if hero is not None:
-            title += f" ({hero.name}; {expansions_text(stats.get('expansions') or [])})"
+        title = DEED_BY_KIND.say() if hero is None else \
+            DEED_BY_KIND_HERO.say(hero=hero.name,
+                                  expansions=expansions_text(stats.get("expansions") or []))
         return [(title, ["kind", "card", "copies"], rows)]
 
     # -- sample lists -----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 from deckcheck.games.base import Game
 from deckcheck.games.magewars.book import SPELL_TYPES, card_kind
-from deckcheck.games.magewars.model import mage_identity, mage_info
+from deckcheck.games.magewars.model import mage_identity, mage_info, note_of
 from deckcheck.matching import normalise
 
 
@@ -37,7 +37,7 @@ class ApprenticeMatch:
 def list_spell_counts(ctx) -> dict[str, int]:
     counts: dict[str, int] = {}
     for e in ctx.entries("spellbook"):
-        if e.extra.get("no_mage"):
+        if note_of(e).no_mage:
             continue
         name = e.card.name if e.card is not None else e.name
         if e.card is not None and card_kind(e.card) != "spell":

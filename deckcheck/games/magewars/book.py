@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from deckcheck.parsing.phrases import Joined, Phrase
+
 SPELL_TYPES = ("Attack", "Conjuration", "Creature", "Enchantment", "Equipment", "Incantation")
 
 
@@ -163,6 +165,19 @@ def level_text(card) -> str:
 # the cost of one copy
 
 
+# how one copy was costed (the report's Basis column; the catalogue's ``cells`` translates
+# each by its id)
+SCHOOL_LEVEL = Phrase("magewars-school-level", "{school} {level}")
+COST_FIXED = Phrase("magewars-cost-fixed", "fixed: {n}")
+COST_TALOS = Phrase("magewars-cost-talos", "talos: {n}")
+COST_NOVICE = Phrase("magewars-cost-novice", "novice: {n}")
+COST_NOVICE_OPPOSED = Phrase("magewars-cost-novice-opposed", "novice, opposed: {n}")
+COST_COMBO = Phrase("magewars-cost-combo", "combo: {rest}")
+COST_SUBTYPE = Phrase("magewars-cost-subtype", "subtype: {rest}")
+COST_TYPE_OPPOSED = Phrase("magewars-cost-type-opposed", "type-opposed: {rest}")
+COST_AND = Phrase("magewars-cost-and", "and: {rest}")
+COST_OR = Phrase("magewars-cost-or", "or: {rest}")
+
 @dataclass(slots=True)
 class Cost:
     each: int
@@ -185,32 +200,35 @@ def spell_cost(card, mage: Mage, *, academy_novice: bool = False,
     if fixed and card.name in fixed:
         each = int(fixed[card.name])
         basis = "talos" if card.name == "Talos" else "fixed"
-        return Cost(each, basis, f"{basis}: {each}", [(first, each)], multiplier="fixed")
+        return Cost(each, basis, (COST_TALOS if basis == "talos" else COST_FIXED).say(n=each),
+                    [(first, each)], multiplier="fixed")
     if card.get("novice"):
         # MW-R18: Academy stats cards say opposed spells cost triple "even if Novice"; the
         # Academy Elementalist's card says the same of Living objects, so a Novice card
         # caught by a whole-card opposition is tripled too [uncertain].
         if academy_novice and (any(s in mage.opposed for s in schools) or mage.type_opposes(card)):
-            return Cost(3 * total, "novice-opposed", f"novice, opposed: {total}x3",
+            return Cost(3 * total, "novice-opposed", COST_NOVICE_OPPOSED.say(n=f"{total}x3"),
                         [(first, 3 * total)], multiplier="x3")
         each = novice_cost * max(total, 1)
-        return Cost(each, "novice", f"novice: {each}", [(first, each)], multiplier="novice")
+        return Cost(each, "novice", COST_NOVICE.say(n=each), [(first, each)],
+                    multiplier="novice")
     types = set(card.get("types") or ())
     combo = mage.combo
     if combo and combo.get("type") in types and combo.get("school") in schools:
-        return _whole(parts, card, 1, "combo", f"combo: {combo['school']} {combo['type']}")
+        return _whole(parts, card, 1, "combo", COST_COMBO, f"{combo['school']} {combo['type']}")
     subs = set(card.get("subtypes") or ()) & mage.subtype_trained
     if subs:
-        return _whole(parts, card, 1, "subtype", f"subtype: {'/'.join(sorted(subs))}")
+        return _whole(parts, card, 1, "subtype", COST_SUBTYPE, "/".join(sorted(subs)))
     if mage.type_opposes(card):
         what = "Living object" if (mage.type_opposed or {}).get("kind") == "living_objects" \
             else "creature not trained"
-        return _whole(parts, card, 3, "type-opposed", f"type-opposed: {what}")
+        return _whole(parts, card, 3, "type-opposed", COST_TYPE_OPPOSED, what)
     kind = school_kind(card)
     if kind == "and":
         mults = [(s, lv, mage.multiplier(s, lv)) for s, lv in parts]
         each = sum(lv * m for _, lv, m in mults)
-        detail = "and: " + " + ".join(f"{s} {lv}x{m}" for s, lv, m in mults)
+        detail = COST_AND.say(rest=Joined(" + ", [SCHOOL_LEVEL.say(school=s, level=f"{lv}x{m}")
+                                                  for s, lv, m in mults]))
         return Cost(each, "and", detail, [(s, lv * m) for s, lv, m in mults],
                     multiplier="+".join(f"x{m}" for _, _, m in mults))
     if kind == "or":
@@ -218,14 +236,18 @@ def spell_cost(card, mage: Mage, *, academy_novice: bool = False,
         best = min(m for _, m in options)
         chosen = next(s for s, m in options if m == best)
         each = total * best
-        return Cost(each, "or", f"or: {chosen} {total}x{best}", [(chosen, each)], chosen=chosen,
+        return Cost(each, "or", COST_OR.say(rest=SCHOOL_LEVEL.say(school=chosen,
+                                                                  level=f"{total}x{best}")),
+                    [(chosen, each)], chosen=chosen,
                     multiplier=f"x{best}")
     m = mage.multiplier(first, total)
-    return Cost(total * m, "single", f"{first} {total}x{m}", [(first, total * m)],
+    return Cost(total * m, "single", SCHOOL_LEVEL.say(school=first, level=f"{total}x{m}"),
+                [(first, total * m)],
                 multiplier=f"x{m}")
 
 
-def _whole(parts: list[tuple[str, int]], card, mult: int, basis: str, why: str) -> Cost:
+def _whole(parts: list[tuple[str, int]], card, mult: int, basis: str, phrase: Phrase,
+           what: str) -> Cost:
     """A whole-card rule: every component at one multiplier ("or": the single level)."""
     if school_kind(card) == "or":
         total = parts[0][1] if parts else 0
@@ -233,7 +255,8 @@ def _whole(parts: list[tuple[str, int]], card, mult: int, basis: str, why: str) 
     else:
         booked = [(s, lv * mult) for s, lv in parts]
     each = sum(p for _, p in booked)
-    return Cost(each, basis, f"{why} x{mult}", booked, chosen=booked[0][0] if booked else None,
+    return Cost(each, basis, phrase.say(rest=f"{what} x{mult}"), booked,
+                chosen=booked[0][0] if booked else None,
                 multiplier=f"x{mult}")
 
 

@@ -25,14 +25,15 @@ from deckcheck.formats import load
 from deckcheck.games.base import Game
 from deckcheck.games.magewars.apprentice import (apprentice_books, apprentice_match, render_book,
                                                  split_edition)
-from deckcheck.games.magewars.book import SPELL_TYPES
+from deckcheck.games.magewars.book import SCHOOL_LEVEL, SPELL_TYPES
 from deckcheck.games.magewars.model import (MAGE_KINDS, book_cost, card_row, code_map,
-                                            is_mage_card, mage_identity, mage_info)
+                                            is_mage_card, mage_identity, mage_info, note_of)
 from deckcheck.games.magewars.parsers.bbcode import looks_like_bbcode, parse_bbcode
 from deckcheck.games.magewars.parsers.sbb import looks_like_sbb, parse_sbb
 from deckcheck.matching import normalise
 from deckcheck.matching.index import Match
 from deckcheck.models import DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.resolve import apply_match
 from deckcheck.rules.base import get_rule
 
@@ -41,6 +42,20 @@ _CLIPBOARD = re.compile(r"^(?P<name>.*?\S)\s+-\s+(?P<level>\d+(?:[+/]\d+)*)\s+-\
 _SUFFIX = re.compile(r"^(?P<base>.*?\S)\s*[(（]\s*(?P<word>[^()（）]{1,20}?)\s*[)）]\s*$")
 NO_MAGE = {"nomage", "none"}
 _CLASS_DASH_ELEMENT = re.compile(r"^(?P<a>.*?\S)\s*+[\-–—:,]\s*+(?P<b>[^\s\-–—:,]+)$")   # "Wizard - Fire"
+
+# the report tables' titles (the catalogue's ``sections`` translates them by their ids); the
+# Apprentice note is a word of the catalogue's ``cells``
+ARENA_POINTS = " — Arena points, for information (Apprentice Mode does not count points)"
+POINTS = Phrase("magewars-points", "Spellbook points — {mage}{apprentice}")
+POINTS_ELEMENT = Phrase("magewars-points-element",
+                        "Spellbook points — {mage} ({element}){apprentice}")
+POINTS_ASSUMED = Phrase("magewars-points-assumed", "Spellbook points — {mage} (no element given; "
+                                                   "costed as {element}){apprentice}")
+TOTAL = Phrase("magewars-total", "Total: {total}{partial}")
+TOTAL_OF_LIMIT = Phrase("magewars-total-of-limit", "Total: {total} / {limit}{partial}")
+PARTIAL = " (partial: unknown cards not counted)"     # a word of the catalogue's ``cells``
+POINTS_BY_SCHOOL = Phrase("magewars-points-by-school", "Points by school")
+POINTS_BY_TYPE = Phrase("magewars-points-by-type", "Points by type")
 
 
 class MageWarsGame(Game):
@@ -69,20 +84,20 @@ class MageWarsGame(Game):
     def prepare_entry(self, entry: Entry, deck: DeckList) -> Iterable[Finding]:
         m = _CLIPBOARD.match(entry.raw_name or entry.name)
         if m:
-            entry.extra["listed"] = {"level": m.group("level"), "cost": int(m.group("cost")),
+            note_of(entry).listed = {"level": m.group("level"), "cost": int(m.group("cost")),
                                      "total": int(m.group("total"))}
             entry.name = entry.raw_name = m.group("name")
             entry.set_code = entry.number = None
         if normalise.key(entry.name) in NO_MAGE and entry.zone in ("mage", "spellbook"):
-            entry.extra["no_mage"] = True
+            note_of(entry).no_mage = True
         return ()
 
     def resolve_entry(self, entry: Entry, db) -> bool:
         """Mage lines with an element suffix: ``Wizard (Fire)``, ``Wizard Stats (Fire)``."""
-        if entry.extra.get("no_mage"):
+        if note_of(entry).no_mage:
             entry.match = "exact"       # NO_MAGE: an export's "no mage" line; MWR106 reports it
             return True
-        if entry.extra.get("by_code"):  # .sbb: printed codes only
+        if note_of(entry).by_code:  # .sbb: printed codes only
             return self._resolve_code(entry, db)
         index = db.index
         if entry.zone == "mage" and index.lookup_exact(entry.name) is None:
@@ -91,7 +106,7 @@ class MageWarsGame(Game):
                 card, element = form
                 apply_match(entry, Match("normalized", card, via="mage", label=entry.name))
                 if element:
-                    entry.extra["element"] = element
+                    note_of(entry).element = element
                 return True
         for text in dict.fromkeys([entry.raw_name or entry.name, entry.name]):
             if index.lookup_exact(text) is not None:
@@ -108,9 +123,9 @@ class MageWarsGame(Game):
             apply_match(entry, base)
             element = self.element_of(m.group("word"))
             if element:
-                entry.extra["element"] = element
+                note_of(entry).element = element
             else:
-                entry.extra["bad_element"] = m.group("word")
+                note_of(entry).bad_element = m.group("word")
             return True
         return False
 
@@ -145,7 +160,7 @@ class MageWarsGame(Game):
         return None       # "Grand Wizard": no mage of that name
 
     def _resolve_code(self, entry: Entry, db) -> bool:
-        cards = code_map(db).get(entry.extra["by_code"], [])
+        cards = code_map(db).get(note_of(entry).by_code, [])
         if len(cards) == 1:
             apply_match(entry, Match("exact", cards[0], via="code"))
         elif cards:
@@ -156,7 +171,7 @@ class MageWarsGame(Game):
 
     def after_resolve(self, entry: Entry, db) -> Iterable[Finding]:
         card = entry.card
-        code = entry.extra.get("code")
+        code = note_of(entry).code
         if code and card is not None:       # forum BBCode: does the code name the same card?
             named = code_map(db).get(code.upper(), [])
             if named and card not in named:
@@ -164,35 +179,36 @@ class MageWarsGame(Game):
                     None, card=card.name, line=entry.line, zone=entry.zone, variant="code",
                     code=code, named=named[0].name, input=entry.name, used=card.name)]
         if card is None:
-            if entry.zone == "mage" and not entry.extra.get("no_mage") and entry.match == "unknown":
-                entry.extra["no_generic"] = True     # MWR106 names the unknown mage
+            if entry.zone == "mage" and not note_of(entry).no_mage and entry.match == "unknown":
+                entry.no_generic = True     # MWR106 names the unknown mage
             return ()
         if is_mage_card(card):
             if entry.zone != "mage":
-                entry.extra["moved_from"] = entry.zone
+                note_of(entry).moved_from = entry.zone
                 entry.zone = "mage"
             for element, guid in (card.get("element_octgn_ids") or {}).items():
                 if entry.ref and entry.ref.strip().lower() == guid.lower():
-                    entry.extra.setdefault("element", element)
+                    if note_of(entry).element is None:
+                        note_of(entry).element = element
         elif entry.zone == "mage":
-            entry.extra["moved_from"] = "mage"
+            note_of(entry).moved_from = "mage"
             entry.zone = "spellbook"
         return ()
 
     def written_name(self, entry: Entry, name: str) -> str:
-        element = entry.extra.get("element")
+        element = note_of(entry).element
         return f"{name} ({element})" if element and entry.zone == "mage" else name
 
     def written_notes(self, deck: DeckList) -> list[str]:
         # OCTGN readers without element ids learn a Wizard's element from the notes (§6.4)
-        elements = {e.extra["element"] for e in deck.entries
-                    if e.zone == "mage" and e.extra.get("element")}
+        elements = {note_of(e).element for e in deck.entries
+                    if e.zone == "mage" and note_of(e).element}
         if len(elements) == 1 and "element" not in deck.metadata:
             return [f"Element: {elements.pop()}"]
         return []
 
     def written_octgn_id(self, entry: Entry) -> str | None:
-        element = entry.extra.get("element")
+        element = note_of(entry).element
         if element and entry.card is not None:   # each element of a Wizard has its own id
             guid = (entry.card.get("element_octgn_ids") or {}).get(element)
             if guid:
@@ -241,27 +257,31 @@ class MageWarsGame(Game):
         order = {t: i for i, t in enumerate(SPELL_TYPES)}
         for c in sorted(cards, key=lambda c: (order.get(c.get("type"), 99), c["name"])):
             rows.append([c["count"], c.get("label") or c["name"], c.get("type") or "",
-                         f"{c['schools']} {c['level']}", c["cost_each"], c["cost_total"],
+                         SCHOOL_LEVEL.say(school=c["schools"], level=c["level"]),
+                         c["cost_each"], c["cost_total"],
                          c["basis"]])
         limit = stats.get("spellbook_limit")
         total = stats.get("spellbook_points")
-        partial = " (partial: unknown cards not counted)" if stats.get("partial") else ""
-        rows.append(["", f"Total: {total}" + (f" / {limit}" if limit is not None else "")
-                     + partial, "", "", "", total, ""])
-        title = f"Spellbook points — {stats.get('mage')}"
+        partial = PARTIAL if stats.get("partial") else ""
+        rows.append(["", TOTAL.say(total=total, partial=partial) if limit is None else
+                     TOTAL_OF_LIMIT.say(total=total, limit=limit, partial=partial),
+                     "", "", "", total, ""])
+        apprentice = ARENA_POINTS if stats.get("apprentice") is not None else ""
         if stats.get("element"):
-            title += f" ({stats['element']})"
+            title = POINTS_ELEMENT.say(mage=stats.get("mage"), element=stats["element"],
+                                       apprentice=apprentice)
         elif stats.get("element_assumed"):
-            title += f" (no element given; costed as {stats['element_assumed']})"
-        if stats.get("apprentice") is not None:
-            title += " — Arena points, for information (Apprentice Mode does not count points)"
+            title = POINTS_ASSUMED.say(mage=stats.get("mage"), element=stats["element_assumed"],
+                                       apprentice=apprentice)
+        else:
+            title = POINTS.say(mage=stats.get("mage"), apprentice=apprentice)
         out = [(title, ["Qty", "Card", "Type", "School/Level", "Each", "Total", "Basis"], rows)]
         school_rows = [[s, v["cards"], v["points"]] for s, v in (stats.get("by_school") or {}).items()]
         if school_rows:
-            out.append(("Points by school", ["School", "Cards", "Points"], school_rows))
+            out.append((POINTS_BY_SCHOOL.say(), ["School", "Cards", "Points"], school_rows))
         type_rows = [[t, v["cards"], v["points"]] for t, v in (stats.get("by_type") or {}).items()]
         if type_rows:
-            out.append(("Points by type", ["Type", "Cards", "Points"], type_rows))
+            out.append((POINTS_BY_TYPE.say(), ["Type", "Cards", "Points"], type_rows))
         return out
 
     # -- apprentice books ------------------------------------------------------------------

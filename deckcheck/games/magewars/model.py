@@ -16,10 +16,30 @@ from typing import Any
 
 from deckcheck.games.magewars.book import (BookCost, Mage, card_kind, cost_book, level_text,
                                            school_text)
-from deckcheck.models import Entry
+from deckcheck.models import Entry, game_note, pickled_as_arguments
 
 MAGE_KINDS = ("mage", "mage_stats")
 DEFAULT_ELEMENT = "Air"
+
+
+@pickled_as_arguments
+@dataclass(slots=True)
+class MageWarsNote:
+    """What the readers and the hooks note on one line (``Entry.game_note``)."""
+
+    no_mage: bool = False             # an export's "no mage" line (MWR106 reports it)
+    element: str | None = None        # the mage's element, from "Wizard (Fire)" or the id
+    bad_element: str | None = None    # the word in brackets that is no element
+    by_code: str | None = None        # a .sbb line: the printed code that names the card
+    duplicate_lines: list[int] = field(default_factory=list)  # .sbb: the code again, other case
+    code: str | None = None           # forum BBCode: the code the card tag gives
+    moved_from: str | None = None     # the zone a mage or a spell was written in
+    listed: dict[str, Any] | None = None  # clipboard export: the level, cost and total listed
+
+
+def note_of(entry: Entry) -> MageWarsNote:
+    """The line's Mage Wars annotations (attached on first use)."""
+    return game_note(entry, MageWarsNote)
 
 
 def is_mage_card(card) -> bool:
@@ -95,7 +115,7 @@ def _mage_info(ctx) -> MageInfo:
     info = MageInfo()
     db, game = ctx.db, ctx.game
     for e in ctx.entries("mage", "spellbook"):
-        if e.extra.get("no_mage"):
+        if note_of(e).no_mage:
             info.no_mage_line = info.no_mage_line or e
         elif e.zone == "mage" and e.card is None and e.match in ("unknown", "ambiguous"):
             info.unknown.append(e)
@@ -133,10 +153,10 @@ def _mage_info(ctx) -> MageInfo:
     # the element: on a mage line, an older stats card id, or an Element: line
     element = element_line = None
     for e in declared:
-        if e.extra.get("element") and element is None:
-            element, element_line = e.extra["element"], e.line
-        if e.extra.get("bad_element") and info.bad_element is None:
-            info.bad_element = (e.extra["bad_element"], e.line)
+        if note_of(e).element and element is None:
+            element, element_line = note_of(e).element, e.line
+        if note_of(e).bad_element and info.bad_element is None:
+            info.bad_element = (note_of(e).bad_element, e.line)
     meta = ctx.deck.metadata.get("element")
     if meta:
         word = game.element_of(meta) if hasattr(game, "element_of") else None

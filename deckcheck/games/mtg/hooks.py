@@ -28,14 +28,15 @@ from typing import Any, Iterable
 from deckcheck.games.base import Game
 from deckcheck.games.mtg.model import (CHECKLIST_SETS, SPLIT_LAYOUTS, VOID_SECTION, back_face_label,
                                        card_group, chinese_language, double_faced, full_names,
-                                       has_printing, is_dfc, is_registration, profile_view,
-                                       set_table)
+                                       has_printing, is_dfc, is_registration, note_of,
+                                       profile_view, set_table)
 from deckcheck.games.mtg.rules.checklists import (ChecklistLine, ChecklistNotDfc,
                                                   ChecklistUnmarked, ChecklistWrongSet)
 from deckcheck.games.mtg.rules.names import (BackFaceName, DfcFullName, NonEnglishName,
                                              PrintingMismatch, SetNotInData, SplitHalfName,
                                              TruncatedName)
 from deckcheck.models import DeckList, Entry, Finding, Severity
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.resolve import apply_match, match_findings
 from deckcheck.rules.core import AmbiguousCard, UnknownCard
 
@@ -74,6 +75,14 @@ def _parser(module: str, function: str):
 # ---------------------------------------------------------------------------------------
 # the game
 
+# the report tables' titles (the catalogue's ``sections`` translates them by their ids)
+MAIN_CREATURES = Phrase("mtg-main-creatures", "Main deck: creatures ({n})")
+MAIN_OTHER_SPELLS = Phrase("mtg-main-other-spells", "Main deck: other spells ({n})")
+MAIN_LANDS = Phrase("mtg-main-lands", "Main deck: lands ({n})")
+MAIN_UNRESOLVED = Phrase("mtg-main-unresolved", "Main deck: unresolved lines ({n})")
+MANA_CURVE = Phrase("mtg-mana-curve", "Mana value curve (main deck, lands excluded)")
+SIDEBOARD = Phrase("mtg-sideboard", "Sideboard ({n})")
+
 
 class MtgGame(Game):
     parsers = {
@@ -91,7 +100,7 @@ class MtgGame(Game):
         raw = entry.raw_name or entry.name
         m = _CHECKLIST.match(raw.strip())
         if m:
-            entry.extra["checklist"] = _checklist_parts(m, entry)
+            note_of(entry).checklist = _checklist_parts(m, entry)
             return ()
         if _MARKERS.search(entry.name):       # the face decides: a back face is MTG401
             entry.name = _MARKERS.sub(" ", entry.name).strip()
@@ -99,7 +108,7 @@ class MtgGame(Game):
         return ()
 
     def resolve_entry(self, entry: Entry, db) -> bool:
-        info = entry.extra.get("checklist")
+        info = note_of(entry).checklist
         if info is None:
             return False
         self._resolve_checklist(entry, info, db)
@@ -107,9 +116,10 @@ class MtgGame(Game):
 
     # -- after resolution -----------------------------------------------------------------
     def after_resolve(self, entry: Entry, db) -> Iterable[Finding]:
-        out: list[Finding] = list(entry.extra.pop("findings", ()) or ())
+        out: list[Finding] = list(note_of(entry).findings)
+        note_of(entry).findings = []
         out += self._printing_findings(entry, db)
-        if entry.extra.get("checklist") is not None:
+        if note_of(entry).checklist is not None:
             return out
         out += self._name_findings(entry, db, entry.name)
         if entry.zone in self.non_deck_zones:   # shown, never counted: not an error there
@@ -123,9 +133,9 @@ class MtgGame(Game):
             for f in deck.findings:
                 if f.code == "MTG403":
                     f.severity = Severity.WARNING
-        void = [e for e in deck.entries if e.extra.get("void")]
+        void = [e for e in deck.entries if note_of(e).void]
         if void:
-            deck.entries = [e for e in deck.entries if not e.extra.get("void")]
+            deck.entries = [e for e in deck.entries if not note_of(e).void]
             for e in void:
                 deck.non_deck.append((e.line, VOID_SECTION,
                                       f"{e.count} {e.raw_name or e.name}".strip()))
@@ -135,44 +145,44 @@ class MtgGame(Game):
     def _name_findings(self, entry: Entry, db, text: str) -> list[Finding]:
         """The MTG findings for how ``entry`` matched (replacing the generic ones)."""
         card = entry.card
-        label = entry.extra.get("label")
+        label = entry.label
         base = dict(line=entry.line, zone=entry.zone, input=text)
         kind, via = entry.match, entry.via
         if card is not None and kind == "alias" and via == "alias" and label \
                 and "/" in label and label in full_names(card):
             entry.match, entry.via = "normalized", "split"
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             return [DfcFullName().finding(None, card=card, **base)]
         if card is not None and kind == "normalized" and via == "split":
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             if (card.get("layout") or "") in SPLIT_LAYOUTS:
                 return [DfcFullName().finding(None, card=card, variant="split", **base)]
             return [DfcFullName().finding(None, card=card, **base)]
         if card is not None and kind == "alias" and via == "face":
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             if (card.get("layout") or "") in SPLIT_LAYOUTS:
                 return [SplitHalfName().finding(None, card=card, **base)]
             return [BackFaceName().finding(None, card=card, **base)]
         if card is not None and kind == "foreign":
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             out = [NonEnglishName().finding(
                 None, card=card, language=chinese_language(text, card, label), **base)]
             if back_face_label(card, label):
                 out.insert(0, BackFaceName().finding(None, card=card, **base))
             return out
         if card is not None and kind == "fuzzy" and via == "truncation":
-            entry.extra["no_generic"] = True
+            entry.no_generic = True
             return [TruncatedName().finding(None, card=card, suggestion=card.name, **base)]
-        if kind == "unknown" and not entry.extra.get("other_game"):
-            entry.extra["no_generic"] = True
+        if kind == "unknown" and not entry.other_game:
+            entry.no_generic = True
             return [UnknownCard().finding(None, suggestion="; ".join(entry.suggestions) or None,
                                           coverage=set_table(db).coverage(),
                                           suggested=_or_list(entry.suggestions),
                                           suggested_list=list(entry.suggestions),
                                           variant="not-in-data-suggest" if entry.suggestions
                                           else "not-in-data", **base)]
-        if kind == "ambiguous" and entry.candidates and not entry.extra.get("scores"):
-            entry.extra["no_generic"] = True
+        if kind == "ambiguous" and entry.candidates and not entry.scores:
+            entry.no_generic = True
             shown = [f"{c.name} ({' '.join(c.get('sets') or ()) or '?'})"
                      for c in entry.candidates]
             return [AmbiguousCard().finding(None, suggestion="; ".join(c.name for c in
@@ -183,7 +193,7 @@ class MtgGame(Game):
 
     # -- printings ------------------------------------------------------------------------
     def _printing_findings(self, entry: Entry, db) -> list[Finding]:
-        written = entry.extra.get("set_value")
+        written = note_of(entry).set_value
         code = entry.set_code
         if not code and not written:
             return []
@@ -195,7 +205,7 @@ class MtgGame(Game):
             code = sets.code_for(code) or code.upper()
         base = dict(line=entry.line, zone=entry.zone)
         if not code or code not in sets.codes:
-            note = entry.extra.get("set_written")
+            note = note_of(entry).set_written
             return [SetNotInData().finding(None, card=entry.card, set=shown, written=note,
                                            variant="written" if note else "default", **base)]
         entry.set_code = code
@@ -205,7 +215,7 @@ class MtgGame(Game):
             number = f" {entry.number}" if entry.number else ""
             return [PrintingMismatch().finding(None, card=entry.card, set=code, number=number,
                                                  **base)]
-        entry.extra["printing"] = code
+        note_of(entry).printing = code
         return []
 
     # -- checklist cards --------------------------------------------------------------------
@@ -213,35 +223,35 @@ class MtgGame(Game):
         findings: list[Finding] = []
         base = dict(line=entry.line, zone=entry.zone)
         target = info.get("target")
-        entry.extra["no_generic"] = True
+        entry.no_generic = True
         if not target:
             entry.match = "unknown"
-            entry.extra["void"] = True
+            note_of(entry).void = True
             findings.append(ChecklistUnmarked().finding(None, **base))
-            entry.extra["findings"] = findings
+            note_of(entry).findings = findings
             return
         probe = Entry(line=entry.line, zone=entry.zone, count=entry.count, name=target,
                       raw_name=target)
         apply_match(probe, db.index.match(target))
         findings += self._name_findings(probe, db, target)
-        if not probe.extra.get("no_generic"):
+        if not probe.no_generic:
             findings += match_findings(probe)
         card = probe.card
         if card is None:
             entry.match, entry.candidates = probe.match, probe.candidates
             entry.suggestions = probe.suggestions
-            entry.extra["findings"] = findings
+            note_of(entry).findings = findings
             return
         if not is_dfc(card):
             entry.match = "unknown"
-            entry.extra["void"] = True
+            note_of(entry).void = True
             findings.append(ChecklistNotDfc().finding(None, card=card, **base))
-            entry.extra["findings"] = findings
+            note_of(entry).findings = findings
             return
         entry.card, entry.match, entry.via = card, "alias", "checklist"
         entry.score = probe.score
-        entry.extra["label"] = target
-        entry.extra["no_generic"] = True
+        entry.label = target
+        entry.no_generic = True
         code = info.get("set")
         if code:
             listed = double_faced(db, code)
@@ -250,7 +260,7 @@ class MtgGame(Game):
                 findings.append(ChecklistWrongSet().finding(
                     None, card=card, set=code, card_set=card_set, **base))
         findings.append(ChecklistLine().finding(None, card=card, count=entry.count, **base))
-        entry.extra["findings"] = findings
+        note_of(entry).findings = findings
 
     # -- report ---------------------------------------------------------------------------
     def stats(self, ctx) -> dict[str, Any]:
@@ -283,8 +293,8 @@ class MtgGame(Game):
         if deck is None:
             return []
         sections: list[tuple[str, list[str], list[list[Any]]]] = []
-        titles = {"creatures": "Main deck: creatures", "other_spells": "Main deck: other spells",
-                  "lands": "Main deck: lands", "unresolved": "Main deck: unresolved lines"}
+        titles = {"creatures": MAIN_CREATURES, "other_spells": MAIN_OTHER_SPELLS,
+                  "lands": MAIN_LANDS, "unresolved": MAIN_UNRESOLVED}
         groups: dict[str, dict[str, int]] = {}
         for e in deck.entries:
             if e.zone != "main":
@@ -297,11 +307,11 @@ class MtgGame(Game):
             if cards:
                 total = sum(cards.values())
                 rows = [[n, c] for c, n in sorted((c, n) for c, n in cards.items())]
-                sections.append((f"{titles[group]} ({total})", ["#", "card"],
+                sections.append((titles[group].say(n=total), ["#", "card"],
                                  [[n, c] for n, c in rows]))
         curve = (result.stats or {}).get("mana_curve") or {}
         if curve:
-            sections.append(("Mana value curve (main deck, lands excluded)",
+            sections.append((MANA_CURVE.say(),
                              ["mana value", "cards"], [[k, v] for k, v in curve.items()]))
         side: dict[str, int] = {}
         for e in deck.entries:
@@ -309,7 +319,7 @@ class MtgGame(Game):
                 name = e.card.name if e.card is not None else e.name
                 side[name] = side.get(name, 0) + e.count
         if side:
-            sections.append((f"Sideboard ({sum(side.values())})", ["#", "card"],
+            sections.append((SIDEBOARD.say(n=sum(side.values())), ["#", "card"],
                              [[side[n], n] for n in sorted(side)]))
         return sections
 

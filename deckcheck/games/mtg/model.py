@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcheck.matching.normalise import key, to_simplified
-from deckcheck.models import Card, DeckList
+from deckcheck.models import Card, DeckList, Entry, Finding, game_note, pickled_as_arguments
 
 #: layouts whose faces are halves of one named card ("Left // Right")
 SPLIT_LAYOUTS = {"split", "aftermath", "fuse"}
@@ -24,6 +24,25 @@ REGISTRATION_KEYS = ("player", "first_name", "last_name", "dci", "event")
 CHECKLIST_SETS = {"innistrad": "ISD", "dark ascension": "DKA"}
 #: section label of checklist lines that count toward nothing (kept in ``deck.non_deck``)
 VOID_SECTION = "checklist (not counted)"
+
+
+@pickled_as_arguments
+@dataclass(slots=True)
+class MtgNote:
+    """What the readers and the hooks note on one line (``Entry.game_note``)."""
+
+    set_value: str | None = None      # a CSV's set column as written (a code or a name)
+    language: str | None = None       # a CSV's language column
+    set_written: str | None = None    # an Arena set code the line gave, before its MTG code
+    printing: str | None = None       # the set of the printing the line names (MTG legality)
+    checklist: dict[str, Any] | None = None   # a checklist card line's parts
+    findings: list[Finding] = field(default_factory=list)  # a checklist line's findings
+    void: bool = False                # a checklist line that puts no card in the deck
+
+
+def note_of(entry: Entry) -> MtgNote:
+    """The line's Magic annotations (attached on first use)."""
+    return game_note(entry, MtgNote)
 
 
 # ---------------------------------------------------------------------------------------

@@ -20,15 +20,24 @@ from typing import Any, Iterable
 
 from deckcheck.games.base import Game
 from deckcheck.games.wowtcg import rules
-from deckcheck.games.wowtcg.model import hero_state
+from deckcheck.games.wowtcg.model import hero_state, note_of
 from deckcheck.games.wowtcg.parsers import PARSERS
 from deckcheck.models import Card, DeckList, Entry, Finding
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import parse_card_text
 from deckcheck.resolve import apply_match
 
 _BACK = re.compile(r"^(?P<front>.*?\S)\s++Back$", re.IGNORECASE)
 _INVERTED = re.compile(r"^(?P<rest>.*?\S)\s*+,\s*+(?P<article>The|A|An)$", re.IGNORECASE)
 _HINT_PREFIX = re.compile(r"^(?P<key>[^:：]{1,30}?)\s*[:：]\s*(?P<rest>\S.*)$")
+
+# the report tables' and the chart's titles (the catalogue's ``sections`` translates them)
+HERO_TABLE = Phrase("wowtcg-hero-table", "Hero")
+MAIN_BY_TYPE = Phrase("wowtcg-main-by-type", "Main deck by card type")
+MAIN_BY_ICON_TABLE = Phrase("wowtcg-main-by-icon-table", "Main deck by icon (class / faction / "
+                                                         "neutral; a card counts under each of "
+                                                         "its icons)")
+MAIN_BY_ICON = Phrase("wowtcg-main-by-icon", "Main deck by icon")
 
 
 class WowGame(Game):
@@ -63,7 +72,7 @@ class WowGame(Game):
             if front is not None and front.card is not None and \
                     front.card.get("type") == "Hero":
                 entry.card, entry.match, entry.via = front.card, "alias", "back"
-                entry.extra.update(back_face=True, label=name, no_generic=True)
+                note_of(entry).back_face, entry.label, entry.no_generic = True, name, True
                 return True
         if entry.ref and index.by_ref(entry.ref) is not None:
             return False
@@ -75,7 +84,7 @@ class WowGame(Game):
                 apply_match(entry, hit)
                 if entry.match == "exact":
                     entry.match = "normalized"
-                entry.extra["inverted_article"] = True
+                note_of(entry).inverted_article = True
                 return True
         return False
 
@@ -85,10 +94,10 @@ class WowGame(Game):
         out: list[Finding] = []
         if card is None:
             return out
-        back = bool(entry.extra.get("back_face"))
-        if entry.extra.get("sb_line") and (back or card.get("type") == "Hero"):
+        back = bool(note_of(entry).back_face)
+        if note_of(entry).sb_line and (back or card.get("type") == "Hero"):
             entry.zone = "hero"        # .mwDeck has no hero marker of its own (§5.3)
-        elif entry.extra.get("xml_hero_candidate") and entry.count == 1 and \
+        elif note_of(entry).xml_hero_candidate and entry.count == 1 and \
                 (back or card.get("type") == "Hero"):
             entry.zone = "hero"        # decks.xml: a Hero with count 1 (§5.6)
         if back and entry.zone == "hero":
@@ -103,7 +112,7 @@ class WowGame(Game):
         """Hero back faces in the hero zone are not cards of the deck: set them aside."""
         keep = []
         for e in deck.entries:
-            if e.zone == "hero" and e.extra.get("back_face"):
+            if e.zone == "hero" and note_of(e).back_face:
                 deck.non_deck.append((e.line, "hero back face", e.name))
                 continue
             keep.append(e)
@@ -116,7 +125,7 @@ class WowGame(Game):
         by_type: dict[str, int] = {}
         by_icon: dict[str, int] = {}
         for e in ctx.resolved("main"):
-            if e.extra.get("back_face"):
+            if note_of(e).back_face:
                 continue
             card = e.card
             t = card.get("type") or "?"
@@ -134,13 +143,13 @@ class WowGame(Game):
         stats = result.stats or {}
         out = []
         if stats.get("hero"):
-            out.append(("Hero", ["hero", "traits"], [[stats["hero"], stats.get("hero_traits")]]))
+            out.append((HERO_TABLE.say(), ["hero", "traits"],
+                        [[stats["hero"], stats.get("hero_traits")]]))
         if stats.get("by_type"):
-            out.append(("Main deck by card type", ["type", "cards"],
+            out.append((MAIN_BY_TYPE.say(), ["type", "cards"],
                         [[k, v] for k, v in stats["by_type"].items()]))
         if stats.get("by_icon"):
-            out.append(("Main deck by icon (class / faction / neutral; a card counts under "
-                        "each of its icons)", ["icon", "cards"],
+            out.append((MAIN_BY_ICON_TABLE.say(), ["icon", "cards"],
                         [[k, v] for k, v in stats["by_icon"].items()]))
         return out
 
@@ -149,7 +158,7 @@ class WowGame(Game):
         by_icon = (result.stats or {}).get("by_icon") or {}
         if not by_icon:
             return None
-        return ("Main deck by icon", [(k, float(v)) for k, v in by_icon.items()])
+        return (MAIN_BY_ICON.say(), [(k, float(v)) for k, v in by_icon.items()])
 
 
 GAME_CLASS = WowGame
@@ -158,14 +167,14 @@ GAME_CLASS = WowGame
 def _hint_findings(entry: Entry, card: Card, db) -> list[Finding]:
     """WOW125: a ``[block]`` or set hint of the file that the card was never printed in."""
     out = []
-    block = entry.extra.get("block_hint")
+    block = note_of(entry).block_hint
     if block is not None:
         blocks = list(card.get("blocks") or ())
         if blocks and block not in blocks:
             out.append(rules.BlockHintMismatch().finding(
                 None, card=card, zone=entry.zone, line=entry.line, block=block,
                 blocks=", ".join(map(str, blocks))))
-    hint = entry.extra.get("set_hint")
+    hint = note_of(entry).set_hint
     if hint:
         sets = list(card.get("sets") or ())
         if sets and hint.casefold() not in {s.casefold() for s in sets}:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.games.wowtcg.traits import (Hero, UnknownAtom, Verdict, check_clauses,
                                            judge_card, printings)
-from deckcheck.models import Card, Entry
+from deckcheck.models import Card, Entry, game_note, pickled_as_arguments
 
 if TYPE_CHECKING:
     from deckcheck.rules.base import Context
@@ -22,6 +22,24 @@ if TYPE_CHECKING:
 #: the zones of deck cards (the hero is in play, not in the deck)
 DECK_ZONES = ("main", "sideboard")
 ZONE_ORDER = {"hero": 0, "main": 1, "sideboard": 2}
+
+
+@pickled_as_arguments
+@dataclass(slots=True)
+class WowNote:
+    """What the readers and the hooks note on one line (``Entry.game_note``)."""
+
+    block_hint: Any = None            # the ``[block]`` a .mwDeck or CSV line gives (WOW125)
+    set_hint: str | None = None       # the set a line names (WOW125)
+    sb_line: bool = False             # a .mwDeck ``SB:`` line: may be the hero (§5.3)
+    xml_hero_candidate: bool = False  # a decks.xml card: a Hero with count 1 is the hero
+    back_face: bool = False           # "<Hero> Back": the back of the hero card (§3.4)
+    inverted_article: bool = False    # "Skybreaker, The" read as "The Skybreaker"
+
+
+def note_of(entry: Entry) -> WowNote:
+    """The line's WoW TCG annotations (attached on first use)."""
+    return game_note(entry, WowNote)
 
 
 def entry_order(e: Entry) -> tuple:
@@ -52,7 +70,7 @@ class HeroState:
 def hero_state(ctx) -> HeroState:
     def build() -> HeroState:
         entries = [e for e in ctx.entries("hero")
-                   if not e.extra.get("back_face") and e.count > 0]
+                   if not note_of(e).back_face and e.count > 0]
         st = HeroState(entries=entries, count=sum(e.count for e in entries))
         if not entries:
             st.problem_key = "no-hero"
@@ -83,7 +101,7 @@ def stopped(ctx: Context) -> dict[int, tuple[str, str]]:
         out = {}
         for e in ctx.resolved(*DECK_ZONES):
             card = e.card
-            if e.extra.get("back_face"):
+            if note_of(e).back_face:
                 out[id(e)] = ("WOW119", "back-face")
             elif card.get("pool") == "token":
                 out[id(e)] = ("WOW119", "token")

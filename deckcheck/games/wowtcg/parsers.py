@@ -21,7 +21,10 @@ import re
 from pathlib import Path
 
 from deckcheck.games.base import Game
+from deckcheck.games.wowtcg.model import note_of
 from deckcheck.models import DeckList, Entry, Severity
+from deckcheck.parsing import phrases
+from deckcheck.parsing.phrases import Phrase, Said
 from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, TextParser,
                                     parse_card_text, unparseable)
 from deckcheck.reading import SourceText, split_lines
@@ -48,15 +51,29 @@ def _metadata(deck: DeckList, game: Game, text: str, lineno: int) -> bool:
     return True
 
 
-def _count(text: str) -> int | str:
+# the readers' own phrases (DCK001 why and fix)
+NOT_MWS = Phrase("wowtcg-not-mws", "it is not a Magic Workstation entry")
+WRITE_MWS = Phrase("wowtcg-write-mws",
+                   "Write '[SB: ]N [block] Card Name {{block}}', e.g. '4 [1] Flash Heal {{1}}'.")
+WRITE_HERO = Phrase("wowtcg-write-hero", "Write 'Hero: <card name>'.")
+QUOTE_NAMES = Phrase("wowtcg-quote-names", "Quote names that contain commas or quotes.")
+CSV_ROW_SHORT = Phrase("wowtcg-csv-row-short", "a CSV row needs at least a name and a quantity")
+WRITE_CSV_ROW = Phrase("wowtcg-write-csv-row", 'Write "Card Name",qty,set,type,block.')
+NO_DECK_ELEMENT = Phrase("wowtcg-no-deck-element", "the file has no <deck>")
+WRITE_DECKS_XML = Phrase("wowtcg-write-decks-xml",
+                         "Write <decks><deck><card name=… count=…/></deck></decks>.")
+WRITE_CARD_XML = Phrase("wowtcg-write-card-xml", 'Write <card name="Card Name" count="N"/>.')
+
+
+def _count(text: str) -> int | Said:
     try:
         n = int(text.strip())
     except ValueError:
-        return f"the count {text.strip()!r} is not a number"
+        return phrases.COUNT_WRITTEN_NOT_NUMBER.say(n=text.strip())
     if n < 0:
-        return f"the count {n} is negative"
+        return phrases.COUNT_NEGATIVE.say(n=n)
     if n > MAX_COUNT:
-        return f"the count {n} is not plausible (at most {MAX_COUNT})"
+        return phrases.COUNT_TOO_LARGE.say(n=n, most=MAX_COUNT)
     return n
 
 
@@ -92,8 +109,8 @@ def parse_mwdeck(src: SourceText, game: Game) -> DeckList:
         if not line:
             continue
         if len(line) > MAX_LINE:
-            deck.findings.append(unparseable(lineno, line, f"the line has {len(line):,} "
-                                             "characters", "Write one card per line."))
+            deck.findings.append(unparseable(lineno, line, phrases.LINE_TOO_LONG.say(n=len(line)),
+                                             phrases.ONE_CARD_PER_LINE))
             continue
         if line.startswith("//"):
             _metadata(deck, game, line.lstrip("/").strip(), lineno)
@@ -109,13 +126,12 @@ def parse_mwdeck(src: SourceText, game: Game) -> DeckList:
                 continue
             if not _metadata(deck, game, line, lineno):
                 deck.findings.append(unparseable(
-                    lineno, line, "it is not a Magic Workstation entry",
-                    "Write '[SB: ]N [block] Card Name {block}', e.g. '4 [1] Flash Heal {1}'."))
+                    lineno, line, NOT_MWS, WRITE_MWS))
             continue
         count = _count(m.group("count"))
         if isinstance(count, str):
             deck.findings.append(unparseable(lineno, line, count,
-                                             "Write a count and a card name."))
+                                             phrases.WRITE_COUNT_AND_NAME))
             continue
         zone = "sideboard" if m.group("sb") else zone_override
         pre, post = m.group("pre"), m.group("post")
@@ -124,12 +140,12 @@ def parse_mwdeck(src: SourceText, game: Game) -> DeckList:
                       inline=bool(m.group("sb")))
         hint = _block_hint(pre) if pre is not None else _block_hint(post)
         if hint is not None:
-            entry.extra["block_hint"] = hint
+            note_of(entry).block_hint = hint
         elif pre and pre.strip():
             entry.set_code = pre.strip()
-            entry.extra["set_hint"] = pre.strip()
+            note_of(entry).set_hint = pre.strip()
         if m.group("sb"):
-            entry.extra["sb_line"] = True       # may be the hero (games/wowtcg.py)
+            note_of(entry).sb_line = True       # may be the hero (games/wowtcg.py)
         deck.headers.setdefault(zone, lineno)
         deck.entries.append(entry)
     return deck
@@ -143,7 +159,7 @@ def _inline_zone_entry(deck: DeckList, game: Game, line: str, lineno: int) -> bo
         return False
     parsed = parse_card_text(m.group("rest"))
     if isinstance(parsed, str):
-        deck.findings.append(unparseable(lineno, line, parsed, "Write 'Hero: <card name>'."))
+        deck.findings.append(unparseable(lineno, line, parsed, WRITE_HERO))
         return True
     deck.headers.setdefault(zone, lineno)
     deck.entries.append(Entry(line=lineno, zone=zone, count=parsed.count, name=parsed.name,
@@ -204,8 +220,8 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
             break
         except csv.Error as exc:
             line = reader.line_num or start
-            deck.findings.append(unparseable(line, f"CSV line {line}", f"it is not valid CSV ({exc})",
-                                             "Quote names that contain commas or quotes."))
+            deck.findings.append(unparseable(line, f"CSV line {line}",
+                                             phrases.CSV_INVALID.say(detail=str(exc)), QUOTE_NAMES))
             if reader.line_num == last:
                 break
             last = reader.line_num
@@ -232,8 +248,7 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
                 deck.metadata_lines["name"] = start
             else:
                 deck.findings.append(unparseable(
-                    start, text, "a CSV row needs at least a name and a quantity",
-                    'Write "Card Name",qty,set,type,block.'))
+                    start, text, CSV_ROW_SHORT, WRITE_CSV_ROW))
             continue
         name, qty = cells[0], cells[1]
         if not seen_row and not qty.isdigit() and name.casefold() in ("name", "card", "card name"):
@@ -242,8 +257,8 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
         count = _count(qty)
         if isinstance(count, str) or not name:
             deck.findings.append(unparseable(
-                start, text, count if isinstance(count, str) else "the card name is empty",
-                'Write "Card Name",qty,set,type,block.'))
+                start, text, count if isinstance(count, str) else phrases.NAME_EMPTY,
+                WRITE_CSV_ROW))
             continue
         set_hint = cells[2] if len(cells) > 2 and cells[2] else None
         type_hint = cells[3] if len(cells) > 3 and cells[3] else None
@@ -258,9 +273,9 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
         entry = Entry(line=start, zone=row_zone, count=count, name=name, raw_name=name,
                       set_code=set_hint, hint=type_hint)
         if set_hint:
-            entry.extra["set_hint"] = set_hint
+            note_of(entry).set_hint = set_hint
         if _block_hint(block) is not None:
-            entry.extra["block_hint"] = _block_hint(block)
+            note_of(entry).block_hint = _block_hint(block)
         if len(cells) > 6:
             deck.findings.append(UnparseableLine().finding(
                 None, line=start, variant="columns", text=text[:60], severity=Severity.WARNING))
@@ -285,8 +300,8 @@ def parse_decks_xml(src: SourceText, game: Game) -> DeckList:
     decks = root.findall("deck") if root.tag.casefold() == "decks" else \
         ([root] if root.tag.casefold() == "deck" else [])
     if not decks:
-        deck.findings.append(unparseable(root.line, f"<{root.tag}>", "the file has no <deck>",
-                                         "Write <decks><deck><card name=… count=…/></deck></decks>."))
+        deck.findings.append(unparseable(root.line, f"<{root.tag}>", NO_DECK_ELEMENT,
+                                         WRITE_DECKS_XML))
         return deck
     for extra in decks[1:]:
         deck.findings.append(UnknownSection().finding(
@@ -305,12 +320,12 @@ def parse_decks_xml(src: SourceText, game: Game) -> DeckList:
         if isinstance(count, str) or not name:
             deck.findings.append(unparseable(
                 card.line, f'<card name="{name}" count="{qty}"/>',
-                count if isinstance(count, str) else "the card has no name",
-                'Write <card name="Card Name" count="N"/>.'))
+                count if isinstance(count, str) else phrases.CARD_NO_NAME.say(attr="name"),
+                WRITE_CARD_XML))
             continue
         entry = Entry(line=card.line, zone="main", count=count, name=name, raw_name=name,
                       implicit_count=qty is None)
-        entry.extra["xml_hero_candidate"] = True
+        note_of(entry).xml_hero_candidate = True
         deck.entries.append(entry)
     return deck
 

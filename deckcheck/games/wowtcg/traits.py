@@ -20,9 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from deckcheck.models import Card
+from deckcheck.parsing.phrases import Joined, Phrase
 
 FACTIONS = ("Alliance", "Horde")
 
+
+#: a hero's class and talent in the report's Hero table (the catalogue translates it by id)
+CLASS_TALENT = Phrase("wowtcg-class-talent", "{classes} ({talent})")
 
 class UnknownAtom(Exception):
     """A Deckbuilding clause uses an atom deckcheck cannot evaluate (never guessed)."""
@@ -135,21 +139,15 @@ class Hero:
 
     def traits_text(self) -> str:
         """E.g. ``Alliance · Priest (Holy) · Dwarf · Enchanting/Tailoring``."""
-        cls = self.classes_text()
-        if self.talent:
-            cls += f" ({self.talent})"
-        elif self.traitor:
-            cls += " (Traitor)"
-        else:
-            cls += " (no talent)"
-        parts = [self.faction, cls]
+        talent = self.talent or ("Traitor" if self.traitor else "no talent")
+        parts = [self.faction, CLASS_TALENT.say(classes=self.classes_text(), talent=talent)]
         if self.race:
             parts.append(self.race)
         flags = [n for n, on in (("Monster", self.monster), ("Scourge", self.scourge)) if on]
         parts += flags
         if self.professions:
-            parts.append("/".join(self.professions))
-        return " · ".join(parts)
+            parts.append(Joined("/", self.professions))
+        return Joined(" · ", parts)
 
     @property
     def deckbuilding_parsed(self) -> bool:

@@ -80,9 +80,9 @@ def test_octgn_clipboard_line_keeps_its_numbers():
     result = check_text("Format: magewars-arena\nMage: Wizard (Air)\n2 - Lightning Bolt - 2 - 2 - 4\n"
                         "1 - Battle Forge - 1+1 - 3 - 3\n")
     bolt, forge = result.deck.entries[1:]
-    assert (bolt.count, bolt.card.name, bolt.extra["listed"]) == (2, "Lightning Bolt",
+    assert (bolt.count, bolt.card.name, bolt.game_note.listed) == (2, "Lightning Bolt",
                                                                   {"level": "2", "cost": 2, "total": 4})
-    assert forge.card.name == "Battle Forge" and forge.extra["listed"]["level"] == "1+1"
+    assert forge.card.name == "Battle Forge" and forge.game_note.listed["level"] == "1+1"
     wrong = [f for f in result.findings if f.code == "MWR122"]
     assert [f.card for f in wrong] == ["Battle Forge"] and wrong[0].severity.value == "info"
 

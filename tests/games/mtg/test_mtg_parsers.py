@@ -125,7 +125,7 @@ def test_arena_detected_by_content_and_sections():
 
 def test_arena_set_remap_and_triple_slash():
     deck = _parse("2 Teferi, Hero of Dominaria (DAR) 207\n1 Fire /// Ice (APC) 128\n", "a.mtga")
-    assert deck.entries[0].set_code == "DOM" and deck.entries[0].extra["set_written"] == "DAR"
+    assert deck.entries[0].set_code == "DOM" and deck.entries[0].game_note.set_written == "DAR"
     assert deck.entries[1].name == "Fire /// Ice"
 
 
@@ -296,7 +296,7 @@ def test_deckbox_csv_example():
     assert deck.source_format == "csv"
     thalia = next(e for e in deck.entries if e.name.startswith("Thalia"))
     assert thalia.name == "Thalia, Guardian of Thraben" and thalia.line == 5
-    assert thalia.extra["set_value"] == "Dark Ascension" and thalia.number == "24"
+    assert thalia.game_note.set_value == "Dark Ascension" and thalia.number == "24"
     result = check_file(EXAMPLES / "delver-dka-deckbox.csv", Options(format_id="mtg-standard"))
     assert result.legal and result.counts == {"main": 60}
     assert next(e for e in result.deck.entries if e.name.startswith("Thalia")).set_code == "DKA"

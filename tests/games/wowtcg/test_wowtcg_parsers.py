@@ -242,7 +242,7 @@ def test_f5_fall_back_is_a_card_and_back_faces_are_not():
     r = check("Hero: Boris Brightbeard\n4 Fall Back\n1 Boris Brightbeard Back\n")
     by_name = {e.name: e for e in r.deck.entries}
     assert by_name["Fall Back"].card.name == "Fall Back" and by_name["Fall Back"].match == "exact"
-    assert by_name["Boris Brightbeard Back"].extra.get("back_face")
+    assert by_name["Boris Brightbeard Back"].game_note.back_face
     assert [(f.code, f.line) for f in r.findings if f.code == "WOW119"] == [("WOW119", 3)]
     assert r.counts["main"] == 5                      # counted as written
 

@@ -14,6 +14,7 @@ from weakref import WeakKeyDictionary
 from deckcheck.games.fow.rules.common import FowRule, placed
 from deckcheck.models import Card, Entry
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Check
 
 #: card data -> {printed id (front and back faces) -> record}; built once per card data
 _BY_PRINTED_ID: "WeakKeyDictionary[object, dict[str, Card]]" = WeakKeyDictionary()
@@ -74,7 +75,7 @@ class Banned(FowRule):
     code = "FOW128"
     name = "banned"
     message = "{card} is banned in {format}{profile}."
-    claims = ("banned",)
+    claims = (Check.BANNED,)
 
     def check(self, ctx):
         banned = {canonical(ctx, n) for n in ctx.fmt.get("banned") or ()}

@@ -10,6 +10,7 @@ from deckcheck.games.fow.model import ruler_info, starting_ruler_names
 from deckcheck.games.fow.rules.common import STRANGER_WHAT, FowRule, is_cr23, misplaced, ref
 from deckcheck.models import Card, Severity
 from deckcheck.rules.base import Context, card_matches, register
+from deckcheck.rules.claims import Check
 from deckcheck.rules.generic import CopyCount, count_copies
 
 
@@ -141,7 +142,7 @@ class TooManyCopies(FowRule):
     code = "FOW109"
     name = "too-many-copies"
     message = "{card}: {actual} copies in {limit_zones}; at most {expected} per name. ({rule})"
-    claims = ("copies",)
+    claims = (Check.COPIES,)
 
     def check(self, ctx):
         singleton = {c.card.name for c in _singleton_breaches(ctx)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deckcheck.games.fow.rules.common import FowRule, placed
 from deckcheck.rules.base import card_matches, register
+from deckcheck.rules.claims import Check
 
 
 @register
@@ -15,7 +16,7 @@ class NotInFormat(FowRule):
     code = "FOW125"
     name = "not-in-format"
     message = "{card} is not legal in {format}: no printing in {clusters}. Printed in {printings}."
-    claims = ("pool",)
+    claims = (Check.POOL,)
 
     def check(self, ctx):
         legal = ctx.fmt.get("clusters")

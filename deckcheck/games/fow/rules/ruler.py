@@ -5,10 +5,11 @@ physical card across ruler area and side deck (FOW123), no Basic Ruler in the si
 
 from __future__ import annotations
 
-from deckcheck.games.fow.model import card_keywords, ruler_info
+from deckcheck.games.fow.model import card_keywords, note_of, ruler_info
 from deckcheck.games.fow.rules.common import FowRule, is_cr23, ref, type_key, type_name
 from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Bound, MissingClaim, SizeClaim
 
 
 @register
@@ -22,7 +23,7 @@ class RulerMissing(FowRule):
     code = "FOW104"
     name = "ruler-missing"
     message = "No ruler declared. Add `Ruler: <name>`{suggestion_text}. ({rule})"
-    claims = ("zone:ruler:missing", "size:ruler:min")
+    claims = (MissingClaim("ruler"), SizeClaim("ruler", Bound.MIN))
 
     def check(self, ctx):
         if ctx.count("ruler") > 0:
@@ -45,7 +46,7 @@ class TooManyRulers(FowRule):
     code = "FOW105"
     name = "too-many-rulers"
     message = "{actual} rulers declared ({cards}); {format} allows {expected}. ({rule})"
-    claims = ("size:ruler:max",)
+    claims = (SizeClaim("ruler", Bound.MAX),)
 
     def check(self, ctx):
         have = ctx.count("ruler")
@@ -146,7 +147,7 @@ class RulerVersionAmbiguous(FowRule):
 
     def check(self, ctx):
         for e in ctx.resolved("ruler", "side"):
-            versions = e.extra.get("versions")
+            versions = note_of(e).versions
             if not versions:
                 continue
             faces = [f["name"] for c in versions for f in c.faces

@@ -8,6 +8,7 @@ from deckcheck.games.fow.model import card_keywords, ruler_info
 from deckcheck.games.fow.rules.common import FowRule, ref, zname
 from deckcheck.models import Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Bound, SizeClaim
 from deckcheck.rules.generic import ZoneBound
 
 
@@ -38,7 +39,7 @@ class MainDeckTooSmall(FowRule, ZoneBound):
     code = "FOW101"
     name = "main-deck-too-small"
     message = "Main deck has {actual} cards; {format} requires at least {expected}. ({rule})"
-    zone, bound = "main", "min"
+    zone, bound = "main", Bound.MIN
 
     def limit(self, ctx):
         return main_bounds(ctx)[0]
@@ -56,7 +57,7 @@ class MainDeckTooLarge(FowRule, ZoneBound):
     name = "main-deck-too-large"
     message = ("Main deck has {actual} cards; {format} allows at most {expected}{ruler_note}. "
                "(CR 12.7 §402.3a)")
-    zone, bound = "main", "max"
+    zone, bound = "main", Bound.MAX
 
     def limit(self, ctx):
         return main_bounds(ctx)[1]
@@ -74,7 +75,7 @@ class StoneDeckTooSmall(FowRule, ZoneBound):
     code = "FOW103"
     name = "stone-deck-too-small"
     message = "Magic stone deck has {actual} cards; at least {expected} required. ({rule})"
-    zone, bound = "stone", "min"
+    zone, bound = "stone", Bound.MIN
 
     def args(self, ctx):
         return {"rule": ref(ctx, "402.4a")}
@@ -87,7 +88,7 @@ class StoneDeckTooLarge(FowRule, ZoneBound):
     code = "FOW107"
     name = "stone-deck-too-large"
     message = "Magic stone deck has {actual} cards; at most {expected} allowed. ({rule})"
-    zone, bound = "stone", "max"
+    zone, bound = "stone", Bound.MAX
 
     def args(self, ctx):
         return {"rule": ref(ctx, "402.4a")}
@@ -100,7 +101,7 @@ class SideDeckTooLarge(FowRule, ZoneBound):
     code = "FOW111"
     name = "side-deck-too-large"
     message = "Side deck has {actual} cards; at most {expected} in Constructed. (CR 12.7 §403.1a)"
-    zone, bound = "side", "max"
+    zone, bound = "side", Bound.MAX
 
 
 @register
@@ -114,7 +115,7 @@ class SideDeckEmpty(FowRule, ZoneBound):
     name = "side-deck-empty"
     severity = Severity.WARNING
     message = "No side deck listed; CR 12.7 §403.1a requires 1–15 cards in Constructed."
-    zone, bound = "side", "min"
+    zone, bound = "side", Bound.MIN
 
 
 _SPECIAL = {"rune": ("Divinity", "402.6"), "extra": ("Grimoire", "402.5"),
@@ -130,7 +131,8 @@ class ZoneSizeFixed(FowRule):
     code = "FOW114"
     name = "zone-size-fixed"
     message = "{zone_name} has {actual} cards; it must have {allowed} (CR 12.7 §{section})."
-    claims = ("size:rune:sizes", "size:stranger:sizes", "size:extra:max")
+    claims = (SizeClaim("rune", Bound.SIZES), SizeClaim("stranger", Bound.SIZES),
+              SizeClaim("extra", Bound.MAX))
 
     def check(self, ctx):
         for zone, (keyword, section) in _SPECIAL.items():

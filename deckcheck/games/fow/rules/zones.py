@@ -9,6 +9,7 @@ from deckcheck.games.fow.rules.common import (FowRule, placed, ref, type_key, ty
                                               zone_violations)
 from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import register
+from deckcheck.rules.claims import Check
 
 
 #: where a misplaced card goes instead (FOW108), in English, by :func:`_place_hint_key`
@@ -47,7 +48,7 @@ class CardNotAllowedInZone(FowRule):
     code = "FOW108"
     name = "card-not-allowed-in-zone"
     message = "{card} is a {type} and cannot be in the {zone_name} ({rule}){hint}."
-    claims = ("zone-types",)
+    claims = (Check.ZONE_TYPES,)
 
     def check(self, ctx):
         sections = {"main": "402.3", "stone": "402.4", "rune": "402.6", "extra": "402.5",

@@ -10,6 +10,7 @@ from deckcheck.games.mageknight.rules.common import (NOT_DEED, MageKnightRule, a
                                                      first_line, relaxed)
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Check
 
 
 @register
@@ -24,7 +25,7 @@ class NotADeedCard(MageKnightRule):
 
     code = "MKN201"
     name = "not-a-deed-card"
-    claims = ("zone-types",)
+    claims = (Check.ZONE_TYPES,)
     message = "{card} is {kind_a} ({where}); it cannot be in a deed deck."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
@@ -50,7 +51,7 @@ class DuplicateUniqueCard(MageKnightRule):
 
     code = "MKN202"
     name = "duplicate-unique-card"
-    claims = ("copies",)
+    claims = (Check.COPIES,)
     message = ("{card}: {actual} copies listed{via_names}; the game has one copy of each "
                "{kind}.")
 

@@ -10,6 +10,7 @@ from deckcheck.games.mageknight.rules.common import (CARD_NEEDS, CARD_TITLES, Ma
                                                      article)
 from deckcheck.models import Entry, Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Bound, MissingClaim, SizeClaim
 
 
 @register
@@ -24,7 +25,7 @@ class HeroMissing(MageKnightRule):
 
     code = "MKN101"
     name = "hero-missing"
-    claims = ("zone:hero:missing", "size:hero:min")
+    claims = (MissingClaim("hero"), SizeClaim("hero", Bound.MIN))
     message = 'No hero declared; add "Hero: <name>" ({heroes}).'
 
     def check(self, ctx: Context) -> Iterable[Finding]:

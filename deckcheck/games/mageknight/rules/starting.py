@@ -9,6 +9,7 @@ from deckcheck.games.mageknight import model as mk
 from deckcheck.games.mageknight.rules.common import MageKnightRule, count_pairs, counts_text
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Bound, MissingClaim, SizeClaim
 
 
 @register
@@ -23,7 +24,8 @@ class StartingDeckSize(MageKnightRule):
     code = "MKN111"
     name = "starting-deck-size"
     formats = ("mageknight-starting",)
-    claims = ("size:deck:min", "size:deck:max", "size:deck:sizes", "zone:deck:missing")
+    claims = (SizeClaim("deck", Bound.MIN), SizeClaim("deck", Bound.MAX),
+              SizeClaim("deck", Bound.SIZES), MissingClaim("deck"))
     message = "A starting deed deck has {expected} cards; this one has {actual}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 
+from deckcheck.games.magewars.model import note_of
 from deckcheck.models import DeckList, Entry
+from deckcheck.parsing import phrases
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import MAX_LINE, parse_card_text, split_printing, unparseable
 from deckcheck.reading import SourceText
 
@@ -19,6 +22,14 @@ _TAG = re.compile(r"\[(?P<close>/)?(?P<tag>[a-z]+)(?:=(?P<arg>[^\]]*))?\]", re.I
 _MAGE = re.compile(r"^(?:an?\s++)?(?P<mage>.*?\S)(?:\s++spell\s*+book)?$", re.IGNORECASE)
 _KNOWN = {"spellbook", "spellbookheader", "spellbookname", "mage", "spells", "spellclass",
           "mwcard", "cost", "b", "i", "u", "url", "color", "size"}
+
+
+# the reader's own phrases (DCK001 why and fix)
+OUTSIDE_TAGS = Phrase("magewars-outside-tags", "text outside the spellbook tags")
+PASTE_UNCHANGED = Phrase("magewars-paste-unchanged", "Paste the forum export unchanged.")
+MAGE_TOO_LONG = Phrase("magewars-mage-too-long", "the mage has {n:,} characters")
+NAME_THE_MAGE = Phrase("magewars-name-the-mage", "Name the mage, e.g. 'Wizard'.")
+WRITE_N_X_NAME = Phrase("magewars-write-n-x-name", "Write the card as 'N x Name'.")
 
 
 def looks_like_bbcode(path: str, text: str) -> bool:
@@ -50,8 +61,7 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
         between = text[pos:m.start()]
         if open_tag is None and between.strip():
             deck.findings.append(unparseable(line_of(pos + len(between) - len(between.lstrip())),
-                                             between.strip(), "text outside the spellbook tags",
-                                             "Paste the forum export unchanged."))
+                                             between.strip(), OUTSIDE_TAGS, PASTE_UNCHANGED))
         pos = m.end()
         if tag not in _KNOWN:
             continue
@@ -67,8 +77,8 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
             deck.metadata.setdefault("name", body)
             deck.metadata_lines.setdefault("name", line)
         elif tag == "mage" and len(body) > MAX_LINE:
-            deck.findings.append(unparseable(line, body, f"the mage has {len(body):,} "
-                                             "characters", "Name the mage, e.g. 'Wizard'."))
+            deck.findings.append(unparseable(line, body, MAGE_TOO_LONG.say(n=len(body)),
+                                             NAME_THE_MAGE))
         elif tag == "mage" and body:
             mage = _MAGE.match(" ".join(body.split())).group("mage")   # one line, as written
             deck.headers.setdefault("mage", line)
@@ -80,14 +90,14 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
             parsed = parse_card_text(body)
             if isinstance(parsed, str) or not parsed.name:
                 deck.findings.append(unparseable(line, body or "[mwcard]", parsed if isinstance(
-                    parsed, str) else "no card name", "Write the card as 'N x Name'."))
+                    parsed, str) else phrases.NO_NAME, WRITE_N_X_NAME))
             else:
                 name, _, _, _ = split_printing(parsed.name)
                 entry = Entry(line=line, zone="spellbook", count=parsed.count, name=name,
                               raw_name=parsed.raw_name, hint=hint,
                               implicit_count=parsed.implicit)
                 if open_tag[1]:
-                    entry.extra["code"] = open_tag[1].strip()
+                    note_of(entry).code = open_tag[1].strip()
                 deck.entries.append(entry)
         elif tag == "cost":
             deck.metadata.setdefault("listed_cost", body)
@@ -95,6 +105,5 @@ def parse_bbcode(src: SourceText, game) -> DeckList:
     tail = text[pos:]
     if tail.strip():
         deck.findings.append(unparseable(line_of(pos + len(tail) - len(tail.lstrip())),
-                                         tail.strip(), "text outside the spellbook tags",
-                                         "Paste the forum export unchanged."))
+                                         tail.strip(), OUTSIDE_TAGS, PASTE_UNCHANGED))
     return deck

@@ -11,11 +11,23 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from deckcheck.games.magewars.model import note_of
 from deckcheck.models import DeckList, Entry
+from deckcheck.parsing import phrases
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import MAX_LINE, unparseable
 from deckcheck.reading import SourceText, split_lines
 
 _CODE_LINE = re.compile(r"^\s*(?P<code>[A-Za-z0-9]+)\s*,\s*(?P<qty>-?\d+)\s*$")
+
+
+# the reader's own phrases (DCK001 why and fix)
+STARTS_WITH_1 = Phrase("magewars-sbb-starts-with-1", "an .sbb file starts with the line '1'")
+EXPORT_BOOK = Phrase("magewars-export-book", "Export the book again.")
+CODE_AND_COUNT = Phrase("magewars-sbb-code-and-count", "Each card line is a code and a count.")
+NOT_CODE_LINE = Phrase("magewars-sbb-not-code-line", "not a 'CODE,qty' card line")
+CODE_COMMA_COUNT = Phrase("magewars-sbb-code-comma-count", "Each card line is a printed code, a "
+                                                         "comma and a count, e.g. MW1A02,2.")
 
 
 def looks_like_sbb(path: str, text: str) -> bool:
@@ -29,8 +41,8 @@ def parse_sbb(src: SourceText, game) -> DeckList:
     deck = DeckList(path=src.path, source_format="sbb", game=game.id)
     lines = split_lines(src.text.lstrip("\ufeff"))
     if not lines or lines[0].strip() != "1":
-        deck.findings.append(unparseable(1, lines[0] if lines else "", "an .sbb file starts "
-                                         "with the line '1'", "Export the book again."))
+        deck.findings.append(unparseable(1, lines[0] if lines else "", STARTS_WITH_1,
+                                         EXPORT_BOOK))
         return deck
     if len(lines) > 1 and lines[1].strip():
         deck.metadata["name"] = lines[1].strip()
@@ -47,26 +59,24 @@ def parse_sbb(src: SourceText, game) -> DeckList:
         if not raw.strip():
             continue
         if len(raw) > MAX_LINE:   # and a count of thousands of digits is not a number
-            deck.findings.append(unparseable(i, raw.strip(), f"the line has {len(raw):,} "
-                                             "characters", "Each card line is a code and a count."))
+            deck.findings.append(unparseable(i, raw.strip(), phrases.LINE_TOO_LONG.say(n=len(raw)),
+                                             CODE_AND_COUNT))
             continue
         m = _CODE_LINE.match(raw)
         if not m:
-            deck.findings.append(unparseable(i, raw.strip(), "not a 'CODE,qty' card line",
-                                             "Each card line is a printed code, a comma and "
-                                             "a count, e.g. MW1A02,2."))
+            deck.findings.append(unparseable(i, raw.strip(), NOT_CODE_LINE, CODE_COMMA_COUNT))
             continue
         code, qty = m.group("code"), int(m.group("qty"))
         if qty < 0 or qty > 1000:
-            deck.findings.append(unparseable(i, raw.strip(), f"the count {qty} is not plausible",
-                                             "Fix the count."))
+            deck.findings.append(unparseable(i, raw.strip(),
+                                             phrases.COUNT_IMPLAUSIBLE.say(n=qty), phrases.FIX_COUNT))
             continue
         key = code.upper()
         if key in seen:   # the same code in the other case: one card, not two
-            seen[key].extra.setdefault("duplicate_lines", []).append(i)
+            note_of(seen[key]).duplicate_lines.append(i)
             continue
         entry = Entry(line=i, zone="spellbook", count=qty, name=code, raw_name=code, ref=code)
-        entry.extra["by_code"] = key
+        note_of(entry).by_code = key
         seen[key] = entry
         deck.entries.append(entry)
     return deck

@@ -10,6 +10,7 @@ from deckcheck.games.magewars.rules.common import (MwRule, SEVERITIES, copy_limi
                                                    spell_counts)
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Check
 
 
 @register
@@ -28,7 +29,7 @@ class TooManyCopies(MwRule):
     name = "too-many-copies"
     message = ("{card}: {actual} copies (all printings); a level-{level} spell allows at most "
                "{expected}. (MW-R11)")
-    claims = ("copies",)
+    claims = (Check.COPIES,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for c in spell_counts(ctx):

@@ -7,11 +7,12 @@ import difflib
 from typing import Iterable
 
 from deckcheck.games.magewars.book import card_kind
-from deckcheck.games.magewars.model import element_totals, mage_info, mage_rows
+from deckcheck.games.magewars.model import element_totals, mage_info, mage_rows, note_of
 from deckcheck.games.magewars.rules.common import MwRule, first_line, mage_line
 from deckcheck.matching import normalise
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Bound, MissingClaim, SizeClaim
 
 
 @register
@@ -33,7 +34,7 @@ class MageMissing(MwRule):
         "spell-not-mage": ('Line {line}: {card} is a spell, not a mage; no mage declared (add a '
                            '"Mage: …" line); cannot cost the spellbook. (MW-R1)'),
     }
-    claims = ("size:mage:min", "zone:mage:missing")
+    claims = (SizeClaim("mage", Bound.MIN), MissingClaim("mage"))
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mage_info(ctx)
@@ -47,7 +48,7 @@ class MageMissing(MwRule):
                     suggestion="; ".join(close) or None, variant="unknown-mage",
                     closest=", ".join(close) or "none", closest_items=close)
             return
-        stray = [e for e in ctx.resolved("spellbook") if e.extra.get("moved_from") == "mage"]
+        stray = [e for e in ctx.resolved("spellbook") if note_of(e).moved_from == "mage"]
         if stray:
             e = stray[0]
             yield self.finding(
@@ -161,7 +162,7 @@ class MultipleMages(MwRule):
     code = "MWR111"
     name = "multiple-mages"
     message = "The list names more than one mage ({mages}); a spellbook has exactly one. (MW-R1)"
-    claims = ("size:mage:max",)
+    claims = (SizeClaim("mage", Bound.MAX),)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         info = mage_info(ctx)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from deckcheck.games.magewars.book import spell_cost
-from deckcheck.games.magewars.model import book_cost, cost_options, mage_info
+from deckcheck.games.magewars.model import book_cost, cost_options, mage_info, note_of
 from deckcheck.games.magewars.rules.common import MwRule, first_line
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
@@ -91,7 +91,7 @@ class ListedCostDiffers(MwRule):
             return
         opts = cost_options(ctx)
         for e in ctx.resolved("spellbook"):
-            listed = e.extra.get("listed")
+            listed = note_of(e).listed
             if not listed:
                 continue
             cost = spell_cost(e.card, mage, **opts)

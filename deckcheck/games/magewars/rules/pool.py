@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from deckcheck.games.magewars.book import card_kind, level_total
-from deckcheck.games.magewars.model import mage_info
+from deckcheck.games.magewars.model import mage_info, note_of
 from deckcheck.games.magewars.rules.common import MwRule, once_per_name
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
@@ -153,7 +153,7 @@ class TypeHeaderMismatch(MwRule):
         if not hasattr(game, "header_type"):
             return
         for e in ctx.resolved("spellbook"):
-            if card_kind(e.card) == "mage" or e.extra.get("moved_from"):
+            if card_kind(e.card) == "mage" or note_of(e).moved_from:
                 continue
             want = game.header_type(e.hint)
             if want is None:

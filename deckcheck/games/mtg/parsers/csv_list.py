@@ -24,8 +24,11 @@ import csv
 import io
 
 from deckcheck.games.base import Game
+from deckcheck.games.mtg.model import note_of
 from deckcheck.matching.normalise import key
 from deckcheck.models import DeckList, Entry
+from deckcheck.parsing import phrases
+from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import MAX_COUNT, unparseable
 from deckcheck.reading import SourceText
 
@@ -38,6 +41,16 @@ ROLES = {
     "language": ("language", "lang"),
 }
 _ROLE_OF = {k: role for role, keys in ROLES.items() for k in keys}
+
+
+# the reader's own phrases (DCK001 why and fix)
+NO_NAME_COLUMN = Phrase("mtg-csv-no-name-column", "the CSV header has no card name column")
+NAME_THE_COLUMN = Phrase("mtg-csv-name-the-column", "Name the column Name, Card Name or Card.")
+MALFORMED = Phrase("mtg-csv-malformed", "the CSV is malformed ({detail})")
+SAVE_AS_CSV = Phrase("mtg-csv-save-as-csv", "Save the file again as CSV.")
+ROW_NO_NAME = Phrase("mtg-csv-row-no-name", "the row has no card name")
+FILL_NAME = Phrase("mtg-csv-fill-name", "Fill in the name column.")
+FIX_QUANTITY = Phrase("mtg-csv-fix-quantity", "Fix the quantity column.")
 
 
 def csv_delimiter(line: str) -> str | None:
@@ -84,14 +97,13 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
                 cols = {role: i for i, role in roles.items()}
                 if "name" not in cols:
                     deck.findings.append(unparseable(
-                        lineno, delimiter.join(row), "the CSV header has no card name column",
-                        "Name the column Name, Card Name or Card."))
+                        lineno, delimiter.join(row), NO_NAME_COLUMN, NAME_THE_COLUMN))
                     return deck
                 continue
             _row(deck, game, lineno, row, cols, delimiter)
     except csv.Error as exc:
-        deck.findings.append(unparseable(reader.line_num, "", f"the CSV is malformed ({exc})",
-                                         "Save the file again as CSV."))
+        deck.findings.append(unparseable(reader.line_num, "", MALFORMED.say(detail=str(exc)),
+                                         SAVE_AS_CSV))
     return deck
 
 
@@ -104,8 +116,7 @@ def _row(deck: DeckList, game: Game, lineno: int, row: list[str], cols: dict[str
     shown = delimiter.join(row)
     name = cell("name")
     if not name:
-        deck.findings.append(unparseable(lineno, shown, "the row has no card name",
-                                         "Fill in the name column."))
+        deck.findings.append(unparseable(lineno, shown, ROW_NO_NAME, FILL_NAME))
         return
     qty_text = cell("quantity")
     implicit = not qty_text
@@ -114,13 +125,14 @@ def _row(deck: DeckList, game: Game, lineno: int, row: list[str], cols: dict[str
         if count < 0 or count > MAX_COUNT:
             raise ValueError
     except ValueError:
-        deck.findings.append(unparseable(lineno, shown, f"the quantity {qty_text!r} is not a "
-                                         "plausible number", "Fix the quantity column."))
+        deck.findings.append(unparseable(lineno, shown,
+                                         phrases.QUANTITY_WRITTEN_IMPLAUSIBLE.say(q=qty_text),
+                                         FIX_QUANTITY))
         return
     entry = Entry(line=lineno, zone=_zone(game, cell("zone")), count=count, name=name,
                   raw_name=name, number=cell("number") or None, implicit_count=implicit)
     if cell("set"):
-        entry.extra["set_value"] = cell("set")
+        note_of(entry).set_value = cell("set")
     if cell("language"):
-        entry.extra["language"] = cell("language")
+        note_of(entry).language = cell("language")
     deck.entries.append(entry)

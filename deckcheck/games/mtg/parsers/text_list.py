@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from deckcheck.games.base import Game
+from deckcheck.games.mtg.model import note_of
 from deckcheck.models import DeckList
 from deckcheck.parsing.text import TextParser
 from deckcheck.reading import SourceText, split_lines
@@ -56,7 +57,7 @@ def parse_arena(src: SourceText, game: Game) -> DeckList:
     TextParser(game).parse_lines(deck, rest)
     for entry in deck.entries:
         if entry.set_code and entry.set_code.upper() in ARENA_SET_CODES:
-            entry.extra["set_written"] = entry.set_code
+            note_of(entry).set_written = entry.set_code
             entry.set_code = ARENA_SET_CODES[entry.set_code.upper()]
     return deck
 

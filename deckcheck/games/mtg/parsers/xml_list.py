@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry
+from deckcheck.parsing import phrases
 from deckcheck.parsing.text import MAX_COUNT, split_printing, unparseable
 from deckcheck.parsing.xmlsafe import Node, parse_xml
 from deckcheck.reading import SourceText
@@ -36,8 +37,8 @@ def _count(deck: DeckList, node: Node, attr: str, name: str) -> tuple[int, bool]
             raise ValueError
     except ValueError:
         deck.findings.append(unparseable(node.line, f'{attr}="{text}" {name}',
-                                         "the quantity is not a plausible number",
-                                         f"Fix the {attr} attribute."))
+                                         phrases.QUANTITY_IMPLAUSIBLE,
+                                         phrases.FIX_ATTRIBUTE.say(attr=attr)))
         return None
     return count, False
 
@@ -52,8 +53,8 @@ def _entry(deck: DeckList, node: Node, zone: str, name: str, count: int, implici
 
 
 def _not_a(deck: DeckList, root: Node, what: str) -> DeckList:
-    deck.findings.append(unparseable(root.line, f"<{root.tag}>", f"the file is not {what}",
-                                     "Export the deck from the program again."))
+    deck.findings.append(unparseable(root.line, f"<{root.tag}>", phrases.FILE_NOT.say(what=what),
+                                     phrases.EXPORT_PROGRAM))
     return deck
 
 
@@ -66,8 +67,8 @@ def parse_dek(src: SourceText, game: Game) -> DeckList:
     for node in root.iter("Cards"):
         name = (node.attr("Name") or "").strip()
         if not name:
-            deck.findings.append(unparseable(node.line, "<Cards/>", "the card has no Name",
-                                             "Give the card's Name attribute."))
+            deck.findings.append(unparseable(node.line, "<Cards/>", phrases.CARD_NO_NAME.say(attr="Name"),
+                                             phrases.GIVE_ATTRIBUTE.say(attr="Name")))
             continue
         counted = _count(deck, node, "Quantity", name)
         if counted is None:
@@ -107,8 +108,9 @@ def parse_cockatrice(src: SourceText, game: Game) -> DeckList:
         for card in cards:
             name = (card.attr("name") or "").strip()
             if not name:
-                deck.findings.append(unparseable(card.line, "<card/>", "the card has no name",
-                                                 "Give the card's name attribute."))
+                deck.findings.append(unparseable(card.line, "<card/>",
+                                                 phrases.CARD_NO_NAME.say(attr="name"),
+                                                 phrases.GIVE_ATTRIBUTE.say(attr="name")))
                 continue
             counted = _count(deck, card, "number", name)
             if counted is None:

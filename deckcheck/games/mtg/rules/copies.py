@@ -9,6 +9,7 @@ from deckcheck.games.mtg.model import profile_note, profile_view
 from deckcheck.games.mtg.rules.common import MtgRule
 from deckcheck.models import Finding
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Check
 from deckcheck.rules.generic import count_copies, over_limit
 
 @register
@@ -27,7 +28,7 @@ class TooManyCopies(MtgRule):
     name = "too-many-copies"
     message = ("{card}: {actual} copies ({main} main + {side} sideboard); at most {expected} "
                "per English name, main deck and sideboard combined.")
-    claims = ("copies",)
+    claims = (Check.COPIES,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         if ctx.fmt.get("singleton"):
@@ -55,7 +56,7 @@ class RestrictedOverLimit(MtgRule):
     code = "MTG103"
     name = "restricted-over-limit"
     message = "{card} is restricted in {format}{profile}: {actual} copies, at most {expected}."
-    claims = ("restricted",)
+    claims = (Check.RESTRICTED,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)
@@ -112,7 +113,7 @@ class BannedCard(MtgRule):
     code = "MTG202"
     name = "banned"
     message = "{card} is banned in {format}{profile}."
-    claims = ("banned",)
+    claims = (Check.BANNED,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)

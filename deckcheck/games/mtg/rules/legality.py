@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from deckcheck.games.mtg.model import (color_identity, event_date_text, profile_note,
-                                       profile_view, sets_text)
+from deckcheck.games.mtg.model import (color_identity, event_date_text, note_of,
+                                       profile_note, profile_view, sets_text)
 from deckcheck.games.mtg.rules.common import MtgRule
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Check
 
 @register
 class NotInFormat(MtgRule):
@@ -28,7 +29,7 @@ class NotInFormat(MtgRule):
     name = "not-in-format"
     message = ("{card} is not legal in {format}{on}{profile}: no printing in {sets}. "
                "Printed in: {printings}.")
-    claims = ("pool",)
+    claims = (Check.POOL,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)
@@ -70,7 +71,7 @@ class PrintingOutsideFormat(MtgRule):
             return
         legal = set(view.legal_sets)
         for e in ctx.resolved(*ctx.fmt.zones):
-            code = e.extra.get("printing")
+            code = note_of(e).printing
             if not code or code in legal:
                 continue
             through = [s for s in (str(x).upper() for x in e.card.get("sets") or ())

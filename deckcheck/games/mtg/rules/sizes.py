@@ -10,6 +10,7 @@ from deckcheck.games.mtg.model import VOID_SECTION, profile_view
 from deckcheck.games.mtg.rules.common import MtgRule
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
+from deckcheck.rules.claims import Bound, Check, SizeClaim
 from deckcheck.rules.generic import ZoneBound
 
 @register
@@ -24,7 +25,7 @@ class MainDeckTooSmall(MtgRule, ZoneBound):
     code = "MTG101"
     name = "main-deck-too-small"
     message = "Main deck has {actual} cards; {format} requires at least {expected}."
-    zone, bound = "main", "min"
+    zone, bound = "main", Bound.MIN
 
 
 @register
@@ -59,7 +60,7 @@ class SideboardTooLarge(MtgRule, ZoneBound):
     code = "MTG301"
     name = "sideboard-too-large"
     message = "Sideboard has {actual} cards; at most {expected}."
-    zone, bound = "sideboard", "max"
+    zone, bound = "sideboard", Bound.MAX
 
 
 @register
@@ -77,7 +78,7 @@ class SideboardNotZeroOrFifteen(MtgRule):
     name = "sideboard-not-0-or-15"
     message = ("Sideboard has {actual} cards; on {date} a Constructed sideboard had exactly "
                "0 or 15 cards (up to 15 from 2013-07-13).")
-    claims = ("size:sideboard:sizes",)
+    claims = (SizeClaim("sideboard", Bound.SIZES),)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)
@@ -101,7 +102,7 @@ class ZoneNotInFormat(MtgRule):
     code = "MTG309"
     name = "zone-not-in-format"
     message = "Line {line}: {format} has no {zone} zone."
-    claims = ("zone-not-in-format",)
+    claims = (Check.ZONE_NOT_IN_FORMAT,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone in ctx.deck.zones():

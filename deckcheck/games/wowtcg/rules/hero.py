@@ -7,6 +7,7 @@ from deckcheck.games.wowtcg.model import (DECK_ZONES, entry_order, hero_state,
 from deckcheck.games.wowtcg.rules.common import WowRule, names
 from deckcheck.models import Severity
 from deckcheck.rules.base import register
+from deckcheck.rules.claims import Bound, MissingClaim, SizeClaim
 
 
 @register
@@ -22,7 +23,7 @@ class HeroMissing(WowRule):
     code = "WOW104"
     name = "hero-missing"
     message = "No hero declared. Add a line `Hero: <name>`{suggestion_text}. (rules 101, 301)"
-    claims = ("zone:hero:missing", "size:hero:min")
+    claims = (MissingClaim("hero"), SizeClaim("hero", Bound.MIN))
 
     def check(self, ctx):
         if hero_state(ctx).entries:
@@ -50,7 +51,7 @@ class TooManyHeroes(WowRule):
     name = "too-many-heroes"
     message = ("{actual} heroes declared ({cards}); a deck has exactly one starting hero. "
                "Checks used {hero}.")
-    claims = ("size:hero:max",)
+    claims = (SizeClaim("hero", Bound.MAX),)
 
     def check(self, ctx):
         st = hero_state(ctx)
@@ -81,9 +82,14 @@ class NotAHero(WowRule):
     message = ("{card} in the hero zone cannot start the game (card type {type}){raid}. "
                "Hero-dependent checks skipped.")
     #: a further card of the hero zone (the checks used the first): they are not skipped
-    #: for it; ``card_type`` is the card's type as the data has it
+    #: for it; ``card_type`` is the card's type as the data has it. ``untyped`` and
+    #: ``extra-untyped``: the card data gives the card no type
     messages = {"extra": "{card} in the hero zone cannot start the game (card type "
-                         "{card_type}){raid}."}
+                         "{card_type}){raid}.",
+                "untyped": "{card} in the hero zone cannot start the game (the card data "
+                           "gives it no card type){raid}. Hero-dependent checks skipped.",
+                "extra-untyped": "{card} in the hero zone cannot start the game (the card "
+                                 "data gives it no card type){raid}."}
 
     def check(self, ctx):
         st = hero_state(ctx)
@@ -101,7 +107,9 @@ class NotAHero(WowRule):
             yield self.finding(ctx, zone="hero", card=card, line=e.line,
                                type=card.get("type") or "card", card_type=card.get("type"),
                                raid=raid, raid_key=raid_key,
-                               variant="default" if e is st.entry else "extra")
+                               variant=("default" if e is st.entry else "extra")
+                               if card.get("type") else
+                               ("untyped" if e is st.entry else "extra-untyped"))
 
 
 @register

@@ -6,6 +6,7 @@ from deckcheck.games.wowtcg.model import (DECK_ZONES, constructed_sets, deck_ent
                                           entry_order, first_per_name, hero_state, stopped)
 from deckcheck.games.wowtcg.rules.common import WowRule
 from deckcheck.rules.base import register
+from deckcheck.rules.claims import Check
 
 
 @register
@@ -54,9 +55,12 @@ class NotInFormat(WowRule):
     name = "not-in-format"
     message = "{card} is not legal in {format}: no printing in {sets}. Printed in {printings}."
     #: the format's pool is a flag of the card data (``pool_flag``; ``sets`` is its label);
-    #: ``printed`` is the printings as they are (empty when there is none)
-    messages = {"flag": "{card} is not legal in {format}: not on {sets}. Printed in {printed}."}
-    claims = ("pool",)
+    #: ``printed`` is the printings as they are; ``flag-unprinted`` when the card data gives
+    #: the card no constructed set
+    messages = {"flag": "{card} is not legal in {format}: not on {sets}. Printed in {printed}.",
+                "flag-unprinted": "{card} is not legal in {format}: not on {sets}. The card "
+                                  "data gives no constructed set it was printed in."}
+    claims = (Check.POOL,)
 
     def check(self, ctx):
         pool_sets = ctx.fmt.get("sets")
@@ -76,7 +80,7 @@ class NotInFormat(WowRule):
                 label = ctx.fmt.get("pool_label") or flag
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line, sets=label,
                                    printings=printed or "no constructed set", printed=printed,
-                                   variant="flag")
+                                   variant="flag" if printed else "flag-unprinted")
             elif isinstance(pool_sets, list) and pool_sets and not set(own) & set(pool_sets):
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
                                    sets=" ".join(pool_sets), printings=printed or "no constructed set")

@@ -6,6 +6,7 @@ from deckcheck.games.wowtcg.model import DECK_ZONES, deck_entries
 from deckcheck.games.wowtcg.rules.common import WowRule
 from deckcheck.models import Entry
 from deckcheck.rules.base import card_matches, register
+from deckcheck.rules.claims import Bound, Check, MissingClaim, SizeClaim
 from deckcheck.rules.generic import ZoneBound
 
 
@@ -23,8 +24,8 @@ class MainDeckTooSmall(WowRule, ZoneBound):
     name = "main-deck-too-small"
     message = ("Main deck has {actual} cards; {format} requires at least {expected} (hero not "
                "counted, Master Heroes counted; rule 100.1).")
-    zone, bound = "main", "min"
-    extra_claims = ("zone:main:missing",)
+    zone, bound = "main", Bound.MIN
+    extra_claims = (MissingClaim("main"),)
 
 
 @register
@@ -40,7 +41,8 @@ class SideboardSize(WowRule):
     name = "sideboard-size"
     message = ("Sideboard has {actual} cards; in {format} a sideboard is optional but must "
                "have exactly {used} cards when used (rule 100.3).")
-    claims = ("size:sideboard:sizes", "size:sideboard:min", "size:sideboard:max")
+    claims = (SizeClaim("sideboard", Bound.SIZES), SizeClaim("sideboard", Bound.MIN),
+              SizeClaim("sideboard", Bound.MAX))
 
     def check(self, ctx):
         sizes = (ctx.fmt.zone("sideboard") or {}).get("sizes")
@@ -66,7 +68,7 @@ class TooManyCopies(WowRule):
     name = "too-many-copies"
     message = ("{card}: {actual} copies ({breakdown}); at most {expected} per name in "
                "{format} (rule 100.4).")
-    claims = ("copies",)
+    claims = (Check.COPIES,)
 
     def check(self, ctx):
         for spec in ctx.fmt.get("copies") or ():
