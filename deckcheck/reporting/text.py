@@ -85,7 +85,10 @@ class TextReporter(Reporter):
         if r.error is not None:
             status, style = t("unreadable", lang).upper(), "unreadable"
             head = f"{log_safe(r.path)}: "
-            lines = self._lines(f"{head}{status}: {log_safe(r.error)}")
+            error = log_safe(r.error)
+            if error.startswith(head):      # the reader's message names the file already
+                error = error[len(head):]
+            lines = self._lines(f"{head}{status}: {error}")
             lines[0] = lines[0].replace(status, self._paint(status, style), 1)
             return lines
         status = (t("legal", lang) if r.legal else t("illegal", lang)).upper()

@@ -88,7 +88,7 @@ def test_profiles_are_dated_in_order_and_flag_what_is_partial(fid):
 
 def test_formats_show_says_incomplete_and_data_until():
     r = run_cli("formats", "show", "fow-wanderer", "--date", "2022-09-01")
-    out = r.stdout.decode()
+    out = " ".join(r.stdout.decode().split())      # the text is wrapped to the terminal
     assert r.returncode == 0, out + r.stderr.decode()
     assert "Data until: 2024-11-29" in out
     assert "Incomplete (2022-08-26): " in out

@@ -161,11 +161,12 @@ def test_stats_shape_of_section_7():
 
 
 def test_text_report_has_the_cost_table_and_breakdowns():
+    from deckcheck.reporting.base import ReportOptions
     from deckcheck.reporting.text import TextReporter
 
     result = check_text("Format: magewars-arena\nMage: Wizard (Fire)\n--- Attack ---\n2x Fireball\n"
                         "1 Flameblast\n--- Equipment ---\n1 Elemental Wand\n")
-    text = TextReporter().render([result])
+    text = TextReporter(ReportOptions(show_info=True)).render([result])   # the full report
     assert "Spellbook points — Wizard (Fire)" in text
     assert re.search(r"Qty\s+Card\s+Type\s+School/Level\s+Each\s+Total\s+Basis", text)
     assert "Total: 7 / 120" in text

@@ -87,7 +87,7 @@ def test_json_through_the_cli(cli):
 
 
 def test_report_sections_in_text_output(cli):
-    r = cli("check", str(EXAMPLES / "delver-dka.txt"))
+    r = cli("check", str(EXAMPLES / "delver-dka.txt"), "--show-info")   # the full report
     out = r.stdout.decode()
     for title in ("Main deck: creatures (16)", "Main deck: other spells (18)",
                   "Main deck: lands (26)", "Mana value curve", "Sideboard (15)"):

