@@ -187,16 +187,23 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
 def sample_cmd(format_id: str = typer.Argument(..., help="A format id, e.g. magewars-apprentice."),
                who: Optional[str] = typer.Argument(None, help="Whose list: a mage, a hero …"),
                lang: str = typer.Option("en", "--lang", help="en, zh-Hans or zh-Hant card names where known."),
-               output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the list to this file.")) -> None:
-    """Print a ready-made legal list to start from (apprentice spellbooks, starting decks)."""
+               output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the list to this file."),
+               config_path: Optional[str] = typer.Option(None, "--config", help=_CONFIG_HELP),
+               no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml.")) -> None:
+    """Print a ready-made legal list to start from (apprentice spellbooks, starting decks);
+    the config's `formats-dirs` are read as `check` reads them."""
     from deckcheck import formats
+    from deckcheck.api import formats_dirs
     from deckcheck.games.base import load_game
 
+    extra = formats_dirs(_config(config_path, no_config))
     try:
-        fmt = formats.load(format_id.lower())
+        fmt = formats.load(format_id.lower(), extra)
         text = load_game(fmt.game).sample(fmt.id, who, lang)
     except (formats.FormatError, LookupError) as exc:
-        raise Fail(str(exc).strip("'\"")) from None
+        # a KeyError's str() quotes its message: show the message itself
+        raise Fail(str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)) \
+            from None
     _write(text if text.endswith("\n") else text + "\n", output)
 
 

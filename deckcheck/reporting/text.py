@@ -25,6 +25,9 @@ from deckcheck.reporting.table import fit, table, terminal_width, text_width, wr
 from deckcheck.safetext import guard_lines, log_safe
 
 #: ANSI styles of the words deckcheck colours
+#: below this width a finding's message continues HANG columns in, not under itself
+WIDE, HANG = 100, 6
+
 STYLES = {"legal": "32", "illegal": "1;31", "unreadable": "1;31", "error": "31",
           "warning": "33", "info": "36", "dim": "2"}
 
@@ -96,7 +99,7 @@ class TextReporter(Reporter):
         title = f"{log_safe(r.path)} — {log_safe(r.format)}"
         if r.date:
             title += t(" on {date}", lang, date=log_safe(r.date))
-        if r.stats.get("profile"):
+        if r.stats.get("profile") and self.options.show_info:   # the brief report leaves it
             title += t(" (profile {profile})", lang, profile=log_safe(r.stats["profile"]))
         text = t("{title}: {status}", lang, title=title, status=status)
         lines = self._lines(text + suffix)
@@ -147,7 +150,13 @@ class TextReporter(Reporter):
             if room >= 30:
                 lines = wrap(message, room)
                 out.append(head + lines[0])
-                out += [" " * lead + line for line in lines[1:]]
+                if len(lines) > 1 and self.width < WIDE:
+                    # a narrow terminal: continue under the line's start, not the message
+                    # column, so a long message takes fewer lines
+                    rest = message[len(lines[0]):].lstrip(" ")
+                    out += [" " * HANG + line for line in wrap(rest, self.width - HANG)]
+                else:
+                    out += [" " * lead + line for line in lines[1:]]
             else:     # too narrow beside the columns: the message below them
                 out.append(head.rstrip())
                 out += ["    " + line for line in wrap(message, max(10, self.width - 4))]

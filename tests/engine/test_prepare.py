@@ -98,6 +98,20 @@ def test_the_formats_commands_read_the_configs_formats_dirs(tmp_path):
     assert missing.returncode == 2 and "fow-house" in missing.stderr
 
 
+def test_sample_reads_the_configs_formats_dirs(tmp_path):
+    repo = _repository(tmp_path)
+    (repo / "formats" / "mageknight").mkdir()
+    (repo / "formats" / "mageknight" / "mageknight-house.yaml").write_text(
+        "id: mageknight-house\ngame: mageknight\nextends: mageknight-starting\nname: House\n",
+        encoding="utf-8")
+    made = _run(repo, "sample", "mageknight-house", "tovak")
+    assert made.returncode == 0, made.stderr
+    assert "Format: mageknight-house" in made.stdout and "Hero: Tovak" in made.stdout
+    bare = _run(repo, "sample", "mageknight-house", "tovak", "--no-config")
+    assert bare.returncode == 2
+    assert bare.stderr.startswith("deckcheck: error: 'mageknight-house' is not a known format")
+
+
 def test_the_cards_commands_read_the_configs_cards_folder(tmp_path):
     repo = _repository(tmp_path)
     shown = _run(repo, "cards", "show", "-g", "fow", "Zzyzx, the Test Resonator")

@@ -133,28 +133,61 @@ def run_bounded(*args: str, cwd: Path, stdin: bytes | None = None,
     full_env = dict(os.environ, **(env or {}))
     with tempfile.TemporaryDirectory() as captured:
         out_path, err_path = Path(captured) / "out", Path(captured) / "err"
+        guard = max(timeout, HANG_GUARD)
+        report_r, report_w = os.pipe()
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             start = time.perf_counter()
-            proc = subprocess.Popen(deckcheck_command() + list(args), cwd=cwd, stdout=out,
-                                    stderr=err, env=full_env, preexec_fn=_limit_child,
-                                    start_new_session=True,
-                                    stdin=subprocess.DEVNULL if stdin is None
-                                    else subprocess.PIPE)
+            # through a small launcher process: a child forked from this (possibly large)
+            # test process would report this process's resident memory as its own peak
+            # (Linux keeps the pre-exec high-water mark in ru_maxrss)
+            launcher = subprocess.Popen(
+                [sys.executable, "-c", _LAUNCH, str(Path(__file__).parent), str(guard),
+                 str(CPU_GUARD), str(ADDRESS_SPACE), str(report_w)]
+                + deckcheck_command() + list(args),
+                cwd=cwd, stdout=out, stderr=err, env=full_env, pass_fds=(report_w,),
+                stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE)
+            os.close(report_w)
             writer = None
             if stdin is not None:
-                writer = threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True)
+                writer = threading.Thread(target=_feed, args=(launcher.stdin, stdin),
+                                          daemon=True)
                 writer.start()
-            status, rusage, killed = _wait_guarded(proc.pid, max(timeout, HANG_GUARD))
+            try:
+                launcher.wait(guard + 60)
+            except subprocess.TimeoutExpired:
+                launcher.kill()
+                launcher.wait()
             seconds = time.perf_counter() - start
             if writer is not None:        # the child has ended: the pipe is broken or done
                 writer.join(HANG_GUARD)
-            proc.returncode = os.waitstatus_to_exitcode(status)
+            with os.fdopen(report_r, "rb") as fh:
+                report = fh.read().decode("ascii").split()
         stdout = out_path.read_bytes().decode("utf-8", "replace")
         stderr = err_path.read_bytes().decode("utf-8", "replace")
-    cpu_seconds = rusage.ru_utime + rusage.ru_stime
-    guarded = killed or proc.returncode == -signal.SIGXCPU or cpu_seconds >= CPU_GUARD
-    return Run(tuple(args), proc.returncode, stdout, stderr, seconds, rusage.ru_maxrss / 1024,
+    if len(report) != 4:
+        raise RuntimeError(f"the launcher of {args!r} reported nothing (exit "
+                           f"{launcher.returncode}): {stderr[-2000:]}")
+    returncode, cpu_seconds, max_rss_kb, killed = int(report[0]), float(report[1]), \
+        float(report[2]), report[3] == "1"
+    guarded = killed or returncode == -signal.SIGXCPU or cpu_seconds >= CPU_GUARD
+    return Run(tuple(args), returncode, stdout, stderr, seconds, max_rss_kb / 1024,
                cpu_seconds, guarded)
+
+
+#: the launcher: runs the command with the limits and the guarded wait of this module and
+#: writes "returncode cpu_seconds max_rss_kb killed" to the file descriptor it is given
+_LAUNCH = """
+import os, resource, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+import hostile_support as hs
+guard, hs.CPU_GUARD, hs.ADDRESS_SPACE, fd = float(sys.argv[2]), int(sys.argv[3]), \
+    int(sys.argv[4]), int(sys.argv[5])
+proc = subprocess.Popen(sys.argv[6:], preexec_fn=hs._limit_child, start_new_session=True)
+status, rusage, killed = hs._wait_guarded(proc.pid, guard)
+os.write(fd, ("%d %r %d %d" % (os.waitstatus_to_exitcode(status),
+                               rusage.ru_utime + rusage.ru_stime, rusage.ru_maxrss,
+                               killed)).encode("ascii"))
+"""
 
 
 def _feed(pipe, data: bytes) -> None:

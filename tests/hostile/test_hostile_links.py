@@ -316,7 +316,7 @@ def test_a_file_the_configuration_includes_must_be_a_deck_list(folder):
     assert run.returncode == 2
     assert run.stderr.splitlines() == [
         "deckcheck: error: 1 of 2 file(s) could not be checked (see the report above)"]
-    assert "decks/README.txt: UNREADABLE: decks/README.txt: not a deck list (" in run.stdout
+    assert "decks/README.txt: UNREADABLE: not a deck list (" in run.stdout
 
 
 def test_a_list_of_cards_nobody_knows_is_still_a_deck_list(tmp_path):
