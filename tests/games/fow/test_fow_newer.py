@@ -153,3 +153,9 @@ def test_the_whole_of_tsr_and_the_moon_cost():
     assert giotto["types"] == ["ruler"] and giotto["sets"] == ["TEU"]
     assert giotto["faces"][0]["name"] == "Giotto Sansta, Conqueror of Protopaterpolis"
     assert giotto["clusters"] == ["Trinity"]
+
+
+def test_an_arcane_item_is_a_regalia_with_its_sub_ruler_side():
+    apple = _shipped_cards()["TEU-009"]
+    assert apple["types"] == ["regalia"] and apple["cost"] == "{W}"
+    assert apple["faces"][0]["types"] == ["sub_ruler"] and "TEU-009J" in apple["ids"]
