@@ -131,3 +131,31 @@ def test_a_tsr_deck_is_wanderer_legal_after_its_release():
     assert r.returncode == 0, out + r.stderr.decode()
     assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
     assert "DCK029" in out   # the ban data ends on 2024-11-29: said, not silent
+
+
+def test_an_evil_cluster_deck_is_wanderer_legal():
+    # Wanderer takes "all cards from the Grimm cluster onwards": Evil (AVL) is after Trinity
+    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "avl-evil.txt"
+    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-07-01", str(deck))
+    out = r.stdout.decode()
+    assert r.returncode == 0, out + r.stderr.decode()
+    assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    assert "DCK029" in out
+
+
+def test_the_whole_of_tsr_and_the_moon_cost():
+    cards = _shipped_cards()
+    for n in range(1, 101):
+        assert f"TSR-{n:03d}" in cards, f"TSR-{n:03d}"
+    assert cards["TSR-095"]["cost"] == "{U}{M}{M}{M}"          # 水月月月: moon will
+    assert cards["TSR-089"]["types"] == ["extension_rule"]
+    giotto = cards["TEU-007"]
+    assert giotto["types"] == ["ruler"] and giotto["sets"] == ["TEU"]
+    assert giotto["faces"][0]["name"] == "Giotto Sansta, Conqueror of Protopaterpolis"
+    assert giotto["clusters"] == ["Trinity"]
+
+
+def test_an_arcane_item_is_a_regalia_with_its_sub_ruler_side():
+    apple = _shipped_cards()["TEU-009"]
+    assert apple["types"] == ["regalia"] and apple["cost"] == "{W}"
+    assert apple["faces"][0]["types"] == ["sub_ruler"] and "TEU-009J" in apple["ids"]

@@ -418,8 +418,12 @@ def test_faces_rulers_and_orphans(imported):
     assert red["faces"][0]["name"] == "Little Red, the Wolf Girl"
     assert by_printing["EDL-038"]["faces"][0]["name"] == "Thunder [Alternative]"
     orphans = {c["id"] for c in cards if c.get("orphan_j")}
-    assert orphans == {"H4 Prerelease Party", "H4 Buy a Box", "TTT-017J", "TTT-018J",
-                       "TTT-019J"}
+    # fowsim numbers its lone J-rulers <id>J; the committed facts keep card-search's printed
+    # number (the Lyka J-rulers of TSR and TEU)
+    newer_sets = {"TSR", "TEU", "TOP", "AVL"}
+    assert {o for o in orphans if o.split("-")[0] not in newer_sets} == {
+        "H4 Prerelease Party", "H4 Buy a Box", "TTT-017J", "TTT-018J", "TTT-019J"}
+    assert {"TSR-081", "TSR-082", "TEU-070"} <= orphans
     assert all(by_printing[i]["types"] == ["j_ruler"] for i in orphans)
     grimm = next(c for c in cards if c["name"] == "Grimm, the Fairy Tale Prince")
     assert "faces" not in grimm and grimm["types"] == ["ruler"]

@@ -171,7 +171,9 @@ def facts_faces(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
         raw = {"id": cid, "name": str(entry["name"]).strip(), "type": types,
                "race": list(entry.get("races") or []),
-               "cost": jp_cost(entry.get("cost"), tab["jp_attributes"], where),
+               "cost": jp_cost(entry.get("cost"),
+                               {**tab["jp_attributes"], **(tab.get("jp_cost_symbols") or {})},
+                               where),
                "colour": colours, "ATK": _num(entry.get("atk")), "DEF": _num(entry.get("def")),
                "divinity": _num(entry.get("divinity")), "abilities": [],
                "rarity": entry.get("rarity") or ""}
