@@ -55,6 +55,10 @@ _TOTAL_LINE = re.compile(
     r"\d++\s*+(?:cards?|pts|points|sbp)\.?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
     r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*+|"
     r"[(（]?[^\d(（]{0,8}共\s*+\d++.*)$", re.IGNORECASE)
+# a note in brackets after a heading: "Rune Deck: (10 Divinity)" (the heading is read when
+# what is left is one; the note is part of the heading, not a card)
+_HEADER_NOTE = re.compile(r"\s*+[:：]?\s*+[(\[（【][^()\[\]（）【】]{1,60}[)\]）】]$")
+_NOTE_CLOSE = ")]）】"
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -106,16 +110,31 @@ def _whole_total() -> re.Pattern:
         re.IGNORECASE)
 
 
-def not_a_card(line: int, text: str, variant: str) -> Finding:
+def not_a_card(line: int, text: str, variant: str, section: int | None = None) -> Finding:
     """DCK027: a line that lists no card (a total, the list's title, forum markup) is shown,
     not counted. ``variant``: total, markup or title. A whole-deck total keeps its number
-    (``stated``) for DCK028."""
+    (``stated``) for DCK028, unless it is the subtotal of the ``section`` of cards just above
+    it ("Total – 31" under 31 resonators)."""
     shown = text if len(text) <= 80 else text[:77] + "..."
     args: dict = {"text": shown, "variant": variant}
     m = _whole_total().match(text.strip()) if variant == "total" else None
     if m:
-        args["stated"] = int(next(g for g in m.groups() if g is not None))
+        stated = int(next(g for g in m.groups() if g is not None))
+        if stated != section:
+            args["stated"] = stated
     return NotACardLine().finding(None, line=line, **args)
+
+
+def section_count(entries: list[Entry], i: int) -> int:
+    """How many cards the lines just above entry ``i`` list under the same heading (zone
+    and type heading), back to the previous heading or total line."""
+    here = entries[i]
+    n = 0
+    for e in reversed(entries[:i]):
+        if e.maybe_total or e.zone != here.zone or e.hint != here.hint or e.inline:
+            break
+        n += e.count
+    return n
 
 
 def name_problem(name: str | None) -> Said | None:
@@ -370,6 +389,10 @@ class TextParser:
         undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
         bare = _HEADER_COUNT.sub("", undecorated).strip().rstrip(":：").strip().lstrip("/")
         zone = game.header_zone(bare) if bare else None
+        if not zone and bare and bare[-1] in _NOTE_CLOSE:
+            # a heading with a note: "Rune Deck: (10 Divinity)", "Sideboard (vs. control)"
+            noted = _HEADER_NOTE.sub("", bare).strip().rstrip(":：").strip()
+            zone = game.header_zone(noted) if noted and noted != bare else None
         if zone:
             return ("header", zone)
         hint_zone = game.hint_zone(bare) if bare else None
