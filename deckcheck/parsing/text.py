@@ -258,6 +258,12 @@ def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
     return body, parse_card_text(body)
 
 
+def _maybe_title(text: str) -> bool:
+    """Whether the text after a main-deck label could be the list's name: no count."""
+    parsed = _read_entry(text)[1]
+    return isinstance(parsed, ParsedName) and parsed.implicit
+
+
 #: lines whose reading cannot depend on the list they are in: no metadata key (no colon)
 #: and no comment, decoration or forum tag at the start (those may add a finding)
 _PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
@@ -344,6 +350,15 @@ class TextParser:
                 continue
             if kind[0] == "inline":
                 _, izone, rest, label = kind
+                if izone == game.default_zone and not deck.entries and not deck.headers \
+                        and _maybe_title(rest):
+                    # "Deck: Mono Red Burn" on the first line: the list's name unless a card
+                    # has it (the resolver decides); it opens no section
+                    entry = self._entry(deck, lineno, rest, izone, None)
+                    if entry is not None:
+                        block_of.append((entry, block))
+                        last_was_entry = True
+                    continue
                 deck.headers.setdefault(izone, lineno)
                 entry = self._entry(deck, lineno, rest, izone, None)
                 if entry is not None:
