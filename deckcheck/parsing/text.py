@@ -52,13 +52,15 @@ _HEADER_COUNT = re.compile(
 # "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120"
 _TOTAL_LINE = re.compile(
     r"^(?:(?:grand\s++)?total\b.*|(?:spell\s*+(?:book)?\s*+)?points\b.*\d.*+|sbp\b.*|"
-    r"\d++\s*+(?:cards?|pts|points|sbp)\.?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
+    r"\d++\s*+(?:cards?|pts|points|sbp)\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
     r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*+|"
     r"[(（]?[^\d(（]{0,8}共\s*+\d++.*)$", re.IGNORECASE)
 # a note in brackets after a heading: "Rune Deck: (10 Divinity)" (the heading is read when
 # what is left is one; the note is part of the heading, not a card)
 _HEADER_NOTE = re.compile(r"\s*+[:：]?\s*+[(\[（【][^()\[\]（）【】]{1,60}[)\]）】]$")
 _NOTE_CLOSE = ")]）】"
+# a decorated heading glued to the card after it: "-Lands (25)- 4 《Dark Confidant》"
+_GLUED = re.compile(r"^(?P<head>[-=]++[^-=\d][^-=]{0,40}+[-=]++)\s++(?P<rest>\S.*+)$")
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -104,7 +106,7 @@ def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | S
 def _whole_total() -> re.Pattern:
     """A whole-deck total with its number (see :func:`not_a_card`)."""
     return re.compile(
-        r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
+        r"^(?:(?P<a>\d++)\s*+cards?\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
         r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
         r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
         re.IGNORECASE)
@@ -240,6 +242,8 @@ def parse_card_text(text: str) -> ParsedName | Said:
     m = _WRAPPED.match(name)
     if m and m.group("name").strip():    # a forum's link brackets: "[Timber Wolf]"
         name = m.group("name").strip()
+    elif name.startswith("《") and name.endswith("》") and len(name) > 2:   # "《Dark Confidant》"
+        name = name[1:-1].strip()
     raw = name
     name, set_code, number, tags = split_printing(name)
     if not name:
@@ -256,6 +260,20 @@ def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
     if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
         return body, None
     return body, parse_card_text(body)
+
+
+# where a one-line zone list starts its next entry: a comma (or 、，；) before a count
+_LIST_SPLIT = re.compile(r"\s*+[,，、;；]\s*+(?=\d)")
+
+
+def _listed(text: str) -> list[str]:
+    """The entries of a one-line zone list ("2 Rest in Peace, 2 Stony Silence, 1 Thalia,
+    Guardian of Thraben"): split before each count, when every part has one; else the text."""
+    parts = _LIST_SPLIT.split(text)
+    if len(parts) > 1 and all(isinstance(p, ParsedName) and not p.implicit
+                              for p in (_read_entry(part)[1] for part in parts)):
+        return parts
+    return [text]
 
 
 def _maybe_title(text: str) -> bool:
@@ -335,6 +353,16 @@ class TextParser:
                 continue
             else:
                 kind = self._classify_cached(deck, lineno, line)
+                glued = _GLUED.match(line) if kind == ("entry",) else None
+                if glued:     # "-Lands (25)- 4 《Dark Confidant》": the heading, then the card
+                    head = self._classify(deck, lineno, glued.group("head"))
+                    if head is not None and head[0] in ("header", "hint"):
+                        if head[0] == "header":
+                            zone, hint, saw_header = head[1], None, True
+                            deck.headers.setdefault(zone, lineno)
+                        else:
+                            zone, hint = head[1] or zone, head[2]
+                        line, kind = glued.group("rest"), ("entry",)
             if kind is None:
                 continue
             if kind[0] == "header":
@@ -360,11 +388,15 @@ class TextParser:
                         last_was_entry = True
                     continue
                 deck.headers.setdefault(izone, lineno)
-                entry = self._entry(deck, lineno, rest, izone, None)
-                if entry is not None:
-                    entry.inline = True
-                    if label.casefold() != "sb":
-                        saw_header = True
+                for part in _listed(rest):   # "Sideboard: 2 Rest in Peace, 2 Stony Silence"
+                    entry = self._entry(deck, lineno, part, izone, None)
+                    if entry is not None:
+                        entry.inline = True
+                        if label.casefold() != "sb":
+                            saw_header = True
+                continue
+            if kind[1:] == ("total",) and not isinstance(_read_entry(line)[1], ParsedName):
+                deck.findings.append(not_a_card(lineno, line, "total"))   # "75 cards, 15 sideboard"
                 continue
             entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
