@@ -16,6 +16,7 @@ from functools import lru_cache
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
+from deckcheck.parsing.headings import role_zones
 from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
@@ -296,6 +297,8 @@ class TextParser:
 
     def __init__(self, game: Game):
         self.game = game
+        self.side_zone: str | None = role_zones(game.data, game.zones,
+                                                game.default_zone).get("side")
 
     def _classify_cached(self, deck: DeckList, lineno: int, line: str):
         """:meth:`_classify`, remembered for lines whose reading depends on the game and the
@@ -328,6 +331,10 @@ class TextParser:
         last_was_entry = False
         plain = _PLAIN_KINDS
         gid = game.id
+        side = self.side_zone
+        section: list[Entry] = []          # the entries since the last heading or total
+        zone_sum: dict[str, int] = {}
+        closed: tuple | None = None        # (zone, hint) whose stated total was reached
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -400,10 +407,20 @@ class TextParser:
                 continue
             entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
-                if kind[1:] == ("total",):
-                    entry.maybe_total = line
                 block_of.append((entry, block))
                 last_was_entry = True
+                if kind[1:] == ("total",):
+                    entry.maybe_total = line
+                    if side and zone != side:
+                        closed = self._total_read(line, entry, section, zone_sum, side) or closed
+                    section = []
+                    continue
+                if closed == (zone, hint):   # after "Total – 10" under the stone deck
+                    entry.zone = side
+                if section and (section[-1].zone, section[-1].hint) != (entry.zone, hint):
+                    section = []
+                section.append(entry)
+                zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
         if game.blank_line_zone and not saw_header:
             self._blank_line_split(deck, block_of)
 
@@ -486,6 +503,40 @@ class TextParser:
                       ref=parsed.ref)
         deck.entries.append(entry)
         return entry
+
+    def _total_read(self, line: str, entry: Entry, section: list[Entry],
+                    zone_sum: dict[str, int], side: str) -> tuple | None:
+        """What a total line says about the zones: "15 sideboard cards" under the last 15
+        cards moves them to the side deck; a total that reaches the whole zone ("Total – 10"
+        under the stones, "60 cards" after the lands) closes it, returned as the (zone, hint)
+        whose next lines start the side deck. A subtotal of a type group closes nothing."""
+        m = _COUNT_THEN_WORDS.match(line)
+        named = None
+        if m:
+            words = m.group("words").strip()
+            named = self.game.header_zone(words) or self.game.header_zone(
+                re.sub(r"\s*+cards?\.?$", "", words, flags=re.IGNORECASE))
+        if named == side:
+            want, tail = int(line.split()[0]), []
+            for e in reversed(section):
+                if want <= 0:
+                    break
+                want -= e.count
+                tail.append(e)
+            if want == 0 and len(tail) < len(section):
+                for e in tail:
+                    zone_sum[e.zone] -= e.count
+                    e.zone = side
+                    zone_sum[side] = zone_sum.get(side, 0) + e.count
+            return None
+        whole = _whole_total().match(line.strip())
+        if whole is None or not section:
+            return None
+        stated = int(next(g for g in whole.groups() if g is not None))
+        zone, hint = section[-1].zone, section[-1].hint
+        if stated == zone_sum.get(zone) and (hint is None or stated != sum(e.count for e in section)):
+            return (zone, hint)
+        return None
 
     def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
         blocks = sorted({b for _, b in block_of})

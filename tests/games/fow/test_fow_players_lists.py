@@ -33,3 +33,16 @@ def test_a_subtotal_that_matches_no_section_still_warns():
 def test_a_note_that_leaves_no_heading_is_a_card_line():
     r = check_text("Ruler: Lilias Petal, Agent of Salvation\nRed Riding Hood (J)\n", "fow-wanderer")
     assert r.counts["main"] == 1 and "DCK027" not in codes(r)
+
+
+def test_lines_after_a_reached_stone_total_start_the_side_deck():
+    r = check_file(LISTS / "fow-stone-total-then-side.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15}
+    assert "DCK028" not in codes(r)
+
+
+def test_a_stone_total_that_is_not_reached_closes_nothing():
+    text = (LISTS / "fow-stone-total-then-side.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("Total – 10", "Total – 12"), "fow-wanderer")
+    assert r.counts["stone"] == 25 and r.counts["side"] == 0
+    assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [12]

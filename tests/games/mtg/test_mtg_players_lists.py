@@ -68,3 +68,27 @@ def test_a_one_line_list_with_an_uncounted_part_stays_one_entry():
     r = check_text("Deck\n4 Ponder\nSideboard: 2 Negate, Dismember\n", "mtg-standard")
     side = [(e.name, e.count) for e in r.deck.entries if e.zone == "sideboard"]
     assert side == [("Negate, Dismember", 2)] and "DCK002" in codes(r)   # shown, not guessed
+
+
+def test_a_main_deck_total_then_the_sideboard_without_a_heading():
+    r = check_file(LISTS / "mtg-trailing-sideboard-total.txt", Options(format_id="mtg-standard"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert "DCK028" not in codes(r)
+
+
+def test_a_trailing_sideboard_cards_line_names_the_cards_above_it():
+    text = (LISTS / "mtg-trailing-sideboard-total.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("60 cards\n", ""), "mtg-standard")
+    assert r.counts == {"main": 60, "sideboard": 15}
+    side = [e.card.name for e in r.deck.entries if e.zone == "sideboard"]
+    assert side[0] == "Timely Reinforcements" and side[-1] == "Mental Misstep"
+
+
+def test_a_sideboard_cards_line_that_fits_no_tail_moves_nothing():
+    r = check_text("4 Ponder\n4 Negate\n3 sideboard cards\n", "mtg-standard")
+    assert r.counts == {"main": 8}
+
+
+def test_a_type_group_subtotal_closes_nothing():
+    r = check_text("Creatures\n4 Delver of Secrets\nTotal: 4\nSpells\n4 Ponder\n", "mtg-standard")
+    assert r.counts == {"main": 8}
