@@ -78,19 +78,20 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
     """The resolved deck: a new :class:`DeckList` whose entries name their cards, with the
     findings of resolution after ``notes`` (e.g. the format choice) and the parse findings.
     The parsed deck is left as it was."""
-    from deckcheck.parsing.text import not_a_card
+    from deckcheck.parsing.text import not_a_card, section_count
 
     deck = copy_deck(parsed)
     deck.findings[:0] = notes or []
     prefer_ref = (game.octgn or {}).get("prefer") == "id"
     dropped: list[Entry] = []
-    for entry in deck.entries:
+    for i, entry in enumerate(deck.entries):
         deck.findings.extend(game.prepare_entry(entry, deck))
         if entry.match == "unresolved" and not game.resolve_entry(entry, db):
             resolve_entry(entry, db, prefer_ref, game.hint_words)
         if entry.maybe_total and entry.match not in _SURE:
             dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
-            deck.findings.append(not_a_card(entry.line, entry.maybe_total, "total"))
+            deck.findings.append(not_a_card(entry.line, entry.maybe_total, "total",
+                                            section_count(deck.entries, i)))
             continue
         if entry.match == "unknown" and entry.card is None:
             if _is_title(entry, deck) and "name" not in deck.metadata:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from deckcheck.matching import normalise
 from deckcheck.matching.index import MatchParams
+from deckcheck.parsing.headings import COMMON_HEADINGS, role_zones
 from deckcheck.parsing.phrases import CARDS_BY_TYPE
 
 if TYPE_CHECKING:
@@ -52,6 +53,13 @@ class Game:
         for zone, aliases in (data.get("hints") or {}).items():
             for a in aliases or ():  # "_keep": decorations that leave the zone unchanged
                 self.hint_map[normalise.key(a)] = "" if zone == "_keep" else zone
+        # the headings every game shares (main deck, side deck, ruler …) for the zones this
+        # game has; the game's own headers and hints keep their reading
+        for role, zone in role_zones(data, self.zones, self.default_zone).items():
+            for a in COMMON_HEADINGS[role]:
+                k = normalise.key(a)
+                if k not in self.hint_map:
+                    self.header_map.setdefault(k, zone)
         # the hint words, longest first (a heading pasted onto a card: "CreaturesTimber Wolf")
         self.hint_words: list[str] = sorted(
             {str(a) for aliases in (data.get("hints") or {}).values() for a in aliases or ()},

@@ -16,6 +16,7 @@ from functools import lru_cache
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
+from deckcheck.parsing.headings import role_zones
 from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
@@ -52,9 +53,15 @@ _HEADER_COUNT = re.compile(
 # "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120"
 _TOTAL_LINE = re.compile(
     r"^(?:(?:grand\s++)?total\b.*|(?:spell\s*+(?:book)?\s*+)?points\b.*\d.*+|sbp\b.*|"
-    r"\d++\s*+(?:cards?|pts|points|sbp)\.?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
+    r"\d++\s*+(?:cards?|pts|points|sbp)\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
     r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*+|"
     r"[(（]?[^\d(（]{0,8}共\s*+\d++.*)$", re.IGNORECASE)
+# a note in brackets after a heading: "Rune Deck: (10 Divinity)" (the heading is read when
+# what is left is one; the note is part of the heading, not a card)
+_HEADER_NOTE = re.compile(r"\s*+[:：]?\s*+[(\[（【][^()\[\]（）【】]{1,60}[)\]）】]$")
+_NOTE_CLOSE = ")]）】"
+# a decorated heading glued to the card after it: "-Lands (25)- 4 《Dark Confidant》"
+_GLUED = re.compile(r"^(?P<head>[-=]++[^-=\d][^-=]{0,40}+[-=]++)\s++(?P<rest>\S.*+)$")
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -100,22 +107,37 @@ def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | S
 def _whole_total() -> re.Pattern:
     """A whole-deck total with its number (see :func:`not_a_card`)."""
     return re.compile(
-        r"^(?:(?P<a>\d++)\s*+cards?\.?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
+        r"^(?:(?P<a>\d++)\s*+cards?\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
         r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
         r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
         re.IGNORECASE)
 
 
-def not_a_card(line: int, text: str, variant: str) -> Finding:
+def not_a_card(line: int, text: str, variant: str, section: int | None = None) -> Finding:
     """DCK027: a line that lists no card (a total, the list's title, forum markup) is shown,
     not counted. ``variant``: total, markup or title. A whole-deck total keeps its number
-    (``stated``) for DCK028."""
+    (``stated``) for DCK028, unless it is the subtotal of the ``section`` of cards just above
+    it ("Total – 31" under 31 resonators)."""
     shown = text if len(text) <= 80 else text[:77] + "..."
     args: dict = {"text": shown, "variant": variant}
     m = _whole_total().match(text.strip()) if variant == "total" else None
     if m:
-        args["stated"] = int(next(g for g in m.groups() if g is not None))
+        stated = int(next(g for g in m.groups() if g is not None))
+        if stated != section:
+            args["stated"] = stated
     return NotACardLine().finding(None, line=line, **args)
+
+
+def section_count(entries: list[Entry], i: int) -> int:
+    """How many cards the lines just above entry ``i`` list under the same heading (zone
+    and type heading), back to the previous heading or total line."""
+    here = entries[i]
+    n = 0
+    for e in reversed(entries[:i]):
+        if e.maybe_total or e.zone != here.zone or e.hint != here.hint or e.inline:
+            break
+        n += e.count
+    return n
 
 
 def name_problem(name: str | None) -> Said | None:
@@ -221,6 +243,8 @@ def parse_card_text(text: str) -> ParsedName | Said:
     m = _WRAPPED.match(name)
     if m and m.group("name").strip():    # a forum's link brackets: "[Timber Wolf]"
         name = m.group("name").strip()
+    elif name.startswith("《") and name.endswith("》") and len(name) > 2:   # "《Dark Confidant》"
+        name = name[1:-1].strip()
     raw = name
     name, set_code, number, tags = split_printing(name)
     if not name:
@@ -239,6 +263,26 @@ def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
     return body, parse_card_text(body)
 
 
+# where a one-line zone list starts its next entry: a comma (or 、，；) before a count
+_LIST_SPLIT = re.compile(r"\s*+[,，、;；]\s*+(?=\d)")
+
+
+def _listed(text: str) -> list[str]:
+    """The entries of a one-line zone list ("2 Rest in Peace, 2 Stony Silence, 1 Thalia,
+    Guardian of Thraben"): split before each count, when every part has one; else the text."""
+    parts = _LIST_SPLIT.split(text)
+    if len(parts) > 1 and all(isinstance(p, ParsedName) and not p.implicit
+                              for p in (_read_entry(part)[1] for part in parts)):
+        return parts
+    return [text]
+
+
+def _maybe_title(text: str) -> bool:
+    """Whether the text after a main-deck label could be the list's name: no count."""
+    parsed = _read_entry(text)[1]
+    return isinstance(parsed, ParsedName) and parsed.implicit
+
+
 #: lines whose reading cannot depend on the list they are in: no metadata key (no colon)
 #: and no comment, decoration or forum tag at the start (those may add a finding)
 _PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
@@ -253,6 +297,8 @@ class TextParser:
 
     def __init__(self, game: Game):
         self.game = game
+        self.side_zone: str | None = role_zones(game.data, game.zones,
+                                                game.default_zone).get("side")
 
     def _classify_cached(self, deck: DeckList, lineno: int, line: str):
         """:meth:`_classify`, remembered for lines whose reading depends on the game and the
@@ -285,6 +331,10 @@ class TextParser:
         last_was_entry = False
         plain = _PLAIN_KINDS
         gid = game.id
+        side = self.side_zone
+        section: list[Entry] = []          # the entries since the last heading or total
+        zone_sum: dict[str, int] = {}
+        closed: tuple | None = None        # (zone, hint) whose stated total was reached
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -310,6 +360,16 @@ class TextParser:
                 continue
             else:
                 kind = self._classify_cached(deck, lineno, line)
+                glued = _GLUED.match(line) if kind == ("entry",) else None
+                if glued:     # "-Lands (25)- 4 《Dark Confidant》": the heading, then the card
+                    head = self._classify(deck, lineno, glued.group("head"))
+                    if head is not None and head[0] in ("header", "hint"):
+                        if head[0] == "header":
+                            zone, hint, saw_header = head[1], None, True
+                            deck.headers.setdefault(zone, lineno)
+                        else:
+                            zone, hint = head[1] or zone, head[2]
+                        line, kind = glued.group("rest"), ("entry",)
             if kind is None:
                 continue
             if kind[0] == "header":
@@ -325,19 +385,42 @@ class TextParser:
                 continue
             if kind[0] == "inline":
                 _, izone, rest, label = kind
+                if izone == game.default_zone and not deck.entries and not deck.headers \
+                        and _maybe_title(rest):
+                    # "Deck: Mono Red Burn" on the first line: the list's name unless a card
+                    # has it (the resolver decides); it opens no section
+                    entry = self._entry(deck, lineno, rest, izone, None)
+                    if entry is not None:
+                        block_of.append((entry, block))
+                        last_was_entry = True
+                    continue
                 deck.headers.setdefault(izone, lineno)
-                entry = self._entry(deck, lineno, rest, izone, None)
-                if entry is not None:
-                    entry.inline = True
-                    if label.casefold() != "sb":
-                        saw_header = True
+                for part in _listed(rest):   # "Sideboard: 2 Rest in Peace, 2 Stony Silence"
+                    entry = self._entry(deck, lineno, part, izone, None)
+                    if entry is not None:
+                        entry.inline = True
+                        if label.casefold() != "sb":
+                            saw_header = True
+                continue
+            if kind[1:] == ("total",) and not isinstance(_read_entry(line)[1], ParsedName):
+                deck.findings.append(not_a_card(lineno, line, "total"))   # "75 cards, 15 sideboard"
                 continue
             entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
-                if kind[1:] == ("total",):
-                    entry.maybe_total = line
                 block_of.append((entry, block))
                 last_was_entry = True
+                if kind[1:] == ("total",):
+                    entry.maybe_total = line
+                    if side and zone != side:
+                        closed = self._total_read(line, entry, section, zone_sum, side) or closed
+                    section = []
+                    continue
+                if closed == (zone, hint):   # after "Total – 10" under the stone deck
+                    entry.zone = side
+                if section and (section[-1].zone, section[-1].hint) != (entry.zone, hint):
+                    section = []
+                section.append(entry)
+                zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
         if game.blank_line_zone and not saw_header:
             self._blank_line_split(deck, block_of)
 
@@ -370,6 +453,10 @@ class TextParser:
         undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
         bare = _HEADER_COUNT.sub("", undecorated).strip().rstrip(":：").strip().lstrip("/")
         zone = game.header_zone(bare) if bare else None
+        if not zone and bare and bare[-1] in _NOTE_CLOSE:
+            # a heading with a note: "Rune Deck: (10 Divinity)", "Sideboard (vs. control)"
+            noted = _HEADER_NOTE.sub("", bare).strip().rstrip(":：").strip()
+            zone = game.header_zone(noted) if noted and noted != bare else None
         if zone:
             return ("header", zone)
         hint_zone = game.hint_zone(bare) if bare else None
@@ -416,6 +503,40 @@ class TextParser:
                       ref=parsed.ref)
         deck.entries.append(entry)
         return entry
+
+    def _total_read(self, line: str, entry: Entry, section: list[Entry],
+                    zone_sum: dict[str, int], side: str) -> tuple | None:
+        """What a total line says about the zones: "15 sideboard cards" under the last 15
+        cards moves them to the side deck; a total that reaches the whole zone ("Total – 10"
+        under the stones, "60 cards" after the lands) closes it, returned as the (zone, hint)
+        whose next lines start the side deck. A subtotal of a type group closes nothing."""
+        m = _COUNT_THEN_WORDS.match(line)
+        named = None
+        if m:
+            words = m.group("words").strip()
+            named = self.game.header_zone(words) or self.game.header_zone(
+                re.sub(r"\s*+cards?\.?$", "", words, flags=re.IGNORECASE))
+        if named == side:
+            want, tail = int(line.split()[0]), []
+            for e in reversed(section):
+                if want <= 0:
+                    break
+                want -= e.count
+                tail.append(e)
+            if want == 0 and len(tail) < len(section):
+                for e in tail:
+                    zone_sum[e.zone] -= e.count
+                    e.zone = side
+                    zone_sum[side] = zone_sum.get(side, 0) + e.count
+            return None
+        whole = _whole_total().match(line.strip())
+        if whole is None or not section:
+            return None
+        stated = int(next(g for g in whole.groups() if g is not None))
+        zone, hint = section[-1].zone, section[-1].hint
+        if stated == zone_sum.get(zone) and (hint is None or stated != sum(e.count for e in section)):
+            return (zone, hint)
+        return None
 
     def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
         blocks = sorted({b for _, b in block_of})

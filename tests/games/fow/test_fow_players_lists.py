@@ -1,0 +1,48 @@
+"""Force of Will lists in the shapes deck sites publish them (tests/data/real-lists): a
+heading with a note, subtotals under each type group, a stated total that ends a zone."""
+
+from __future__ import annotations
+
+from deckcheck.api import Options, check_file, check_text
+
+from conftest import ROOT
+
+LISTS = ROOT / "tests" / "data" / "real-lists"
+
+
+def codes(result) -> list[str]:
+    return [f.code for f in result.findings]
+
+
+def test_a_heading_with_a_note_and_subtotals_of_each_group():
+    r = check_file(LISTS / "fow-subtotals-rune-note.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15, "rune": 5}
+    assert "DCK002" not in codes(r) and "DCK028" not in codes(r)
+    assert sorted(e.card.name for e in r.deck.entries if e.zone == "rune")[0] == \
+        "Contract Forged in Sand"
+    totals = [f for f in r.findings if f.code == "DCK027"]
+    assert [f.line for f in totals] == [11, 21] and all("stated" not in f.args for f in totals)
+
+
+def test_a_subtotal_that_matches_no_section_still_warns():
+    text = (LISTS / "fow-subtotals-rune-note.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("Total – 19", "Total – 20"), "fow-wanderer")
+    assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [20]
+
+
+def test_a_note_that_leaves_no_heading_is_a_card_line():
+    r = check_text("Ruler: Lilias Petal, Agent of Salvation\nRed Riding Hood (J)\n", "fow-wanderer")
+    assert r.counts["main"] == 1 and "DCK027" not in codes(r)
+
+
+def test_lines_after_a_reached_stone_total_start_the_side_deck():
+    r = check_file(LISTS / "fow-stone-total-then-side.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15}
+    assert "DCK028" not in codes(r)
+
+
+def test_a_stone_total_that_is_not_reached_closes_nothing():
+    text = (LISTS / "fow-stone-total-then-side.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("Total – 10", "Total – 12"), "fow-wanderer")
+    assert r.counts["stone"] == 25 and r.counts["side"] == 0
+    assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [12]

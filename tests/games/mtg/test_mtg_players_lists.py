@@ -1,0 +1,94 @@
+"""Magic lists in the shapes deck sites and articles publish them (tests/data/real-lists)."""
+
+from __future__ import annotations
+
+from deckcheck.api import Options, check_file, check_text
+
+from conftest import ROOT
+
+LISTS = ROOT / "tests" / "data" / "real-lists"
+
+
+def codes(result) -> list[str]:
+    return [f.code for f in result.findings]
+
+
+def test_a_deck_name_line_keeps_the_blank_line_sideboard():
+    r = check_file(LISTS / "mtg-deck-name-line.txt", Options(format_id="mtg-standard"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert r.deck.metadata["name"] == "UW Delver"
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [1]
+    assert "DCK002" not in codes(r)
+
+
+def test_a_deck_line_with_a_count_is_a_card():
+    r = check_text("Deck: 4 Delver of Secrets\n4 Ponder\n", "mtg-standard")
+    assert r.counts["main"] == 8 and "DCK027" not in codes(r)
+
+
+def test_a_deck_line_naming_a_card_is_that_card():
+    r = check_text("Deck: Island\n4 Ponder\n\n2 Negate\n", "mtg-standard")
+    assert r.counts == {"main": 5, "sideboard": 2}
+    assert "name" not in r.deck.metadata
+
+
+def test_headings_glued_to_their_first_card_and_a_cards_sideboard_header():
+    r = check_file(LISTS / "mtg-glued-headings.txt", Options(format_id="mtg-standard"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert not {"DCK001", "DCK002", "DCK028"} & set(codes(r))
+    first = {e.line: e for e in r.deck.entries}
+    assert first[3].card.name == "Delver of Secrets" and first[3].hint == "Creatures"
+    assert first[17].card.name == "Moorland Haunt" and first[17].count == 2
+    header = [f for f in r.findings if f.code == "DCK027" and f.line == 2]
+    assert header and header[0].args["stated"] == 75
+
+
+def test_a_cards_sideboard_header_that_disagrees_warns():
+    text = (LISTS / "mtg-glued-headings.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("75 cards", "76 cards"), "mtg-standard")
+    assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [76]
+
+
+def test_a_one_line_comma_separated_sideboard():
+    r = check_file(LISTS / "mtg-one-line-sideboard.txt", Options(format_id="mtg-standard"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert "DCK001" not in codes(r)
+    side = [e.card.name for e in r.deck.entries if e.zone == "sideboard"]
+    assert side[0] == "Timely Reinforcements" and side[-1] == "Mental Misstep" and len(side) == 8
+
+
+def test_a_comma_inside_a_card_name_is_not_a_split():
+    r = check_text("Deck\n4 Ponder\nSideboard: 2 Thalia, Guardian of Thraben, 1 Negate\n",
+                   "mtg-standard")
+    assert sorted(e.card.name for e in r.deck.entries if e.zone == "sideboard") == \
+        ["Negate", "Thalia, Guardian of Thraben"]
+
+
+def test_a_one_line_list_with_an_uncounted_part_stays_one_entry():
+    r = check_text("Deck\n4 Ponder\nSideboard: 2 Negate, Dismember\n", "mtg-standard")
+    side = [(e.name, e.count) for e in r.deck.entries if e.zone == "sideboard"]
+    assert side == [("Negate, Dismember", 2)] and "DCK002" in codes(r)   # shown, not guessed
+
+
+def test_a_main_deck_total_then_the_sideboard_without_a_heading():
+    r = check_file(LISTS / "mtg-trailing-sideboard-total.txt", Options(format_id="mtg-standard"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert "DCK028" not in codes(r)
+
+
+def test_a_trailing_sideboard_cards_line_names_the_cards_above_it():
+    text = (LISTS / "mtg-trailing-sideboard-total.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("60 cards\n", ""), "mtg-standard")
+    assert r.counts == {"main": 60, "sideboard": 15}
+    side = [e.card.name for e in r.deck.entries if e.zone == "sideboard"]
+    assert side[0] == "Timely Reinforcements" and side[-1] == "Mental Misstep"
+
+
+def test_a_sideboard_cards_line_that_fits_no_tail_moves_nothing():
+    r = check_text("4 Ponder\n4 Negate\n3 sideboard cards\n", "mtg-standard")
+    assert r.counts == {"main": 8}
+
+
+def test_a_type_group_subtotal_closes_nothing():
+    r = check_text("Creatures\n4 Delver of Secrets\nTotal: 4\nSpells\n4 Ponder\n", "mtg-standard")
+    assert r.counts == {"main": 8}
