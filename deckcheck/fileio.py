@@ -71,15 +71,7 @@ def atomic_write(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     A target that exists but is not a regular file (``/dev/stdout``, a terminal, a FIFO) is
     written to directly: renaming over it would replace the device or pipe by a file.
     """
-    target = Path(path)
-    try:
-        mode = os.stat(target).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        _write_stream(target, text, encoding)
-        return
-    _replace(target, text.encode(encoding))
+    atomic_write_chunks(path, (text,), encoding)
 
 
 def atomic_write_chunks(path: str | Path, chunks: Iterable[str], encoding: str = "utf-8") -> None:
