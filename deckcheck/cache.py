@@ -17,8 +17,9 @@ import os
 import pickle
 import time
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterable, TypeVar
+from typing import BinaryIO, Callable, Iterable, Iterator, TypeVar
 
 from deckcheck import __version__
 from deckcheck.resources import cache_dir
@@ -77,13 +78,17 @@ def _read_pickle(path: Path):
             gc.enable()
 
 
-def _write_pickle(path: Path, value) -> None:
+@contextmanager
+def replacing(path: Path) -> Iterator[BinaryIO]:
+    """A temporary file beside ``path``, open for writing, renamed over ``path`` when the
+    block ends without an exception and removed otherwise: a reader sees the old file, the
+    new one or none, never half of one."""
     import tempfile
 
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            yield fh
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -91,6 +96,11 @@ def _write_pickle(path: Path, value) -> None:
         except OSError:
             pass
         raise
+
+
+def _write_pickle(path: Path, value) -> None:
+    with replacing(path) as fh:
+        pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def cached(kind: str, files: list[Path], build: Callable[[], T], use_cache: bool = True, *,

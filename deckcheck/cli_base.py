@@ -56,16 +56,8 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 
 
 def _write(text: str, output: Optional[str]) -> None:
-    if output and output != "-":
-        from deckcheck.fileio import atomic_write
-
-        try:
-            atomic_write(output, text)
-        except OSError as exc:
-            raise Fail(f"cannot write {output}: {exc.strerror or exc}") from None
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    """``text`` to standard output, or atomically to the file ``output``."""
+    _write_chunks((text,), output)
 
 
 def _write_chunks(chunks: Iterable[str], output: Optional[str]) -> None:

@@ -54,6 +54,23 @@ def formats_cmd(
         raise Fail(str(exc)) from None
 
 
+def _import_source(source: str | None, shared_part: str, what: str):
+    """An importer's input: ``source``, else ``shared_part`` of ``../shared/data``; and
+    whether it lies inside ``../shared`` (the shipped data is rebuilt from there)."""
+    from pathlib import Path
+
+    from deckcheck.resources import shared_dir
+
+    shared = shared_dir()
+    if source is None:
+        if shared is None:
+            raise Fail(f"no SOURCE given and ../shared/data is not present; give {what}")
+        src = shared / "data" / shared_part
+    else:
+        src = Path(source)
+    return src, shared is not None and src.resolve().is_relative_to(shared.resolve())
+
+
 def _formats_import(game: str | None, source: str | None, out: str | None) -> None:
     """``formats import GAME [SOURCE]``: the game's formats importer writes its format files;
     the card data decides which profiles a format can load (see the importer)."""
@@ -61,7 +78,7 @@ def _formats_import(game: str | None, source: str | None, out: str | None) -> No
 
     from deckcheck.carddb.importers.common import DataError
     from deckcheck.games.registry import descriptor, game_ids, resolve
-    from deckcheck.resources import data_dir, shared_dir, user_data_dir
+    from deckcheck.resources import data_dir, user_data_dir
 
     d = descriptor(game) if game in game_ids() else None
     if d is None or not d.formats_importer:
@@ -69,16 +86,9 @@ def _formats_import(game: str | None, source: str | None, out: str | None) -> No
         raise Fail(f"usage: deckcheck formats import GAME [SOURCE]; games with a formats "
                    f"importer: {', '.join(have) or 'none'}")
     module = resolve(d.formats_importer)
-    shared = shared_dir()
-    if source is None:
-        if shared is None:
-            raise Fail("no SOURCE given and ../shared/data is not present; give the folder")
-        src = shared / "data" / module.SHARED_SOURCE
-    else:
-        src = Path(source)
+    src, from_shared = _import_source(source, module.SHARED_SOURCE, "the folder")
     if not src.is_dir():
         raise Fail(f"{src}: no such folder (give the folder of the format files)")
-    from_shared = shared is not None and src.resolve().is_relative_to(shared.resolve())
     if out:
         dest = Path(out)
     elif from_shared:
@@ -143,7 +153,7 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
 
     from deckcheck.carddb.importers.common import DataError
     from deckcheck.games.registry import descriptor, importers, resolve
-    from deckcheck.resources import data_dir, shared_dir
+    from deckcheck.resources import data_dir
 
     names = importers()
     target_game = names.get(game)
@@ -153,16 +163,9 @@ def cards_import(game: str = typer.Argument(..., help="Game id; for Magic, 'mtg'
     alias = game != target_game
     if alias and source is None:
         raise Fail(f"usage: deckcheck cards import {game} FILE (the data file or folder to add)")
-    shared = shared_dir()
-    if source is None:
-        if shared is None:
-            raise Fail("no SOURCE given and ../shared/data is not present; give the data path")
-        src = shared / "data" / (d.shared_source or target_game)
-    else:
-        src = Path(source)
+    src, from_shared = _import_source(source, d.shared_source or target_game, "the data path")
     if not src.exists():
         raise Fail(f"{src}: no such file or directory")
-    from_shared = shared is not None and src.resolve().is_relative_to(shared.resolve())
     if out:
         dest = Path(out)
     elif d.user_imports and (alias or not from_shared):

@@ -53,51 +53,42 @@ def write(path: Path, records: list[dict[str, Any]], head: dict[str, Any],
     """Write a store atomically: to a temporary file beside ``path``, then renamed over it,
     so a reader (another process building the same store at the same moment included)
     sees the old file, the new one or none, never half of one."""
-    import tempfile
+    from deckcheck.cache import replacing
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(b"\0" * _HEADER.size)
-            offsets = array("Q")
-            pos = _HEADER.size
-            for rec in records:
-                blob = pickle.dumps(rec, protocol=_PROTOCOL)
-                offsets.append(pos)
-                fh.write(blob)
-                pos += len(blob)
+    with replacing(path) as fh:
+        fh.write(b"\0" * _HEADER.size)
+        offsets = array("Q")
+        pos = _HEADER.size
+        for rec in records:
+            blob = pickle.dumps(rec, protocol=_PROTOCOL)
             offsets.append(pos)
-            head = dict(head, offsets=offsets.tobytes(), hashed={}, lazy={})
-            for name, table in hashed.items():
-                buckets: list[dict[str, Any]] = [{} for _ in range(max(1, len(table) // 4))]
-                for key, value in table.items():
-                    buckets[_bucket_of(key, len(buckets))][key] = value
-                starts = array("Q")
-                for bucket in buckets:
-                    blob = pickle.dumps(bucket, protocol=_PROTOCOL)
-                    starts.append(pos)
-                    fh.write(blob)
-                    pos += len(blob)
+            fh.write(blob)
+            pos += len(blob)
+        offsets.append(pos)
+        head = dict(head, offsets=offsets.tobytes(), hashed={}, lazy={})
+        for name, table in hashed.items():
+            buckets: list[dict[str, Any]] = [{} for _ in range(max(1, len(table) // 4))]
+            for key, value in table.items():
+                buckets[_bucket_of(key, len(buckets))][key] = value
+            starts = array("Q")
+            for bucket in buckets:
+                blob = pickle.dumps(bucket, protocol=_PROTOCOL)
                 starts.append(pos)
-                head["hashed"][name] = starts.tobytes()
-            for name, value in lazy.items():
-                blob = pickle.dumps(value, protocol=_PROTOCOL)
-                head["lazy"][name] = (pos, len(blob))
                 fh.write(blob)
                 pos += len(blob)
-            blob = pickle.dumps(head, protocol=_PROTOCOL)
+            starts.append(pos)
+            head["hashed"][name] = starts.tobytes()
+        for name, value in lazy.items():
+            blob = pickle.dumps(value, protocol=_PROTOCOL)
+            head["lazy"][name] = (pos, len(blob))
             fh.write(blob)
-            total = pos + len(blob)
-            fh.seek(0)
-            fh.write(_HEADER.pack(MAGIC, total, pos, len(blob), zlib.crc32(blob)))
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            pos += len(blob)
+        blob = pickle.dumps(head, protocol=_PROTOCOL)
+        fh.write(blob)
+        total = pos + len(blob)
+        fh.seek(0)
+        fh.write(_HEADER.pack(MAGIC, total, pos, len(blob), zlib.crc32(blob)))
 
 
 class Store:

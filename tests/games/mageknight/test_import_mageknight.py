@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import scalar_strings
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.games.mageknight import importer as mageknight
 from deckcheck.matching.normalise import key
@@ -307,22 +308,10 @@ _EFFECT = re.compile(r"\b(Attack|Block|Move|Influence|Heal|Fame|Armor|Reputation
                      r"\s*[+-]?\d|\w\.\s+\w|\bthis (turn|combat|round)\b", re.IGNORECASE)
 
 
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-
-
 def test_no_effect_text_in_generated_files():
     for path in sorted(CARDS_DIR.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for text in _strings(data):
+        for text in scalar_strings(data):
             assert len(text) <= 40, f"{path.name}: long string {text!r}"
             assert not _EFFECT.search(text), f"{path.name}: effect-like text {text!r}"
 
