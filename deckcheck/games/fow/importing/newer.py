@@ -196,14 +196,17 @@ def release_date(js_date: str) -> str | None:
 
 # ------------------------------------------------------------------ merging into the import
 
-def facts_path(out: Path) -> Path:
-    """The facts file the import reads: the one in ``out`` (the shipped ``cards/fow`` has
-    it; a trial import into another folder reads it only if it was copied there)."""
-    return Path(out) / FACTS_FILE
+def facts_paths(out: Path) -> list[Path]:
+    """The facts files the import reads, in name order: ``FACTS_FILE`` and its siblings
+    ``fowtcgcardsearch-facts-<part>.yaml`` in ``out`` (the shipped ``cards/fow`` has them; a
+    trial import into another folder reads them only if they were copied there). Each part
+    holds the pages one gathering read, so parts gathered apart never edit one file."""
+    first = Path(out) / FACTS_FILE
+    return sorted(first.parent.glob(first.stem + "*.yaml")) if first.parent.is_dir() else []
 
 
 def newer_files(out: Path) -> list[str]:
-    return [FACTS_FILE] if (Path(out) / FACTS_FILE).is_file() else []
+    return [p.relative_to(out).as_posix() for p in facts_paths(out)]
 
 
 def add_newer(source: Path, out: Path, faces: list[Face]
@@ -229,15 +232,16 @@ def add_newer(source: Path, out: Path, faces: list[Face]
                      "deckcheck's (set_clusters in deckcheck/games/fow/data/newer.yaml).")
     else:
         notes.append(f"Not read: {FOWSIM_BATCH} (absent from {source}).")
-    fpath = facts_path(out)
-    if fpath.is_file():
+    for fpath in facts_paths(out):
         data = read_facts(fpath)
         extra, c = facts_faces(fpath, known)
         faces = faces + extra
-        counts.update(c)
+        known |= {f.id for f in extra}
+        for key, value in c.items():
+            counts[key] = counts[key] + value if key in counts else value
         src = data.get("source") or {}
         rows.append({"dataset": "fowtcgcardsearch cards.json (facts committed in "
-                                f"{FACTS_FILE})",
+                                f"{fpath.relative_to(out).as_posix()})",
                      "repo": src.get("repo", ""), "path": src.get("path", ""),
                      "commit": src.get("commit", "")})
         notes.extend(data.get("notes") or [])
