@@ -323,19 +323,26 @@ def offsets_key(entry: dict) -> tuple:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m deckcheck.games.fow.importing.newer <transcripts> <facts.yaml>``."""
+    """``python -m deckcheck.games.fow.importing.newer <transcripts> <facts.yaml> [<notes>]``:
+    ``<notes>`` names the list of ``newer.yaml`` the facts file carries (default
+    ``facts_notes``; each part has its own, e.g. ``facts_notes_a``)."""
     import sys
 
     from deckcheck.carddb.importers.common import dump_yaml
 
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2:
+    if len(args) not in (2, 3):
         print(main.__doc__, file=sys.stderr)
         return 2
     tab = tables()
+    key = args[2] if len(args) == 3 else "facts_notes"
+    if not isinstance(tab.get(key), list):
+        print(f"newer: {_TABLES} has no list {key!r} of notes; add it or name another",
+              file=sys.stderr)
+        return 2
     src = tab["fowtcgcardsearch"]
     data = facts_from_lines(Path(args[0]), src["commit"], src["repo"], src["path"])
-    data["notes"] = list(tab.get("facts_notes") or [])
+    data["notes"] = list(tab[key])
     dump_yaml(Path(args[1]), data, header=FACTS_HEADER)
     print(f"{len(data['cards'])} records from {len(data['source']['pages_read'])} pages")
     return 0
