@@ -31,6 +31,14 @@ def load_cards(out: Path) -> list[dict]:
     return yaml.load((out / "cards.yaml").read_text(encoding="utf-8"), Loader=_Loader)["cards"]
 
 
+def copy_facts(src: Path, dst: Path) -> None:
+    """Copy every committed facts part (newer.facts_paths) of ``src`` into ``dst``."""
+    for path in newer.facts_paths(src):
+        target = dst / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+
+
 def answer_keys(record: dict) -> set[str]:
     names = [record["name"], *record.get("aliases", [])]
     names += [f["name"] for f in record.get("faces", [])]
@@ -213,10 +221,9 @@ needs_shared = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
     out = tmp_path_factory.mktemp("fow")
-    # the committed facts of the newer sets are an input of the import (never raw pages)
-    facts = out / newer.FACTS_FILE
-    facts.parent.mkdir(parents=True)
-    facts.write_bytes((data_dir("cards") / "fow" / newer.FACTS_FILE).read_bytes())
+    # the committed facts of the newer sets (every part) are an input of the import (never
+    # raw pages)
+    copy_facts(data_dir("cards") / "fow", out)
     summary = fow.run(FOW_SOURCE, out)
     cards = load_cards(out)
     by_printing = {p["id"]: c for c in cards for p in c["printings"]}
@@ -504,8 +511,7 @@ def test_no_card_text_leaks(imported):
 @pytest.mark.shared
 def test_import_is_deterministic(imported, tmp_path):
     out = imported[3]
-    (tmp_path / newer.FACTS_FILE).parent.mkdir(parents=True)
-    (tmp_path / newer.FACTS_FILE).write_bytes((out / newer.FACTS_FILE).read_bytes())
+    copy_facts(out, tmp_path)
     fow.run(FOW_SOURCE, tmp_path)
     assert (tmp_path / "cards.yaml").read_bytes() == (out / "cards.yaml").read_bytes()
     assert (tmp_path / "clusters.yaml").read_bytes() == (out / "clusters.yaml").read_bytes()

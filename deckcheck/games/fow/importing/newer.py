@@ -25,8 +25,9 @@ from typing import Any
 import yaml
 
 from deckcheck.carddb.importers.common import DataError
-from deckcheck.games.fow.importing.fowsim import Face, fowsim_faces
+from deckcheck.games.fow.importing.fowsim import BACK_SUFFIX, Face, fowsim_faces
 from deckcheck.games.fow.importing.tables import STONE_TYPES, TYPE_MAP
+from deckcheck.matching.normalise import key
 
 _TABLES = Path(__file__).resolve().parent.parent / "data" / "newer.yaml"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -122,8 +123,10 @@ def _num(value: Any) -> Any:
     return "" if value in (None, "-", "") else value
 
 
-def facts_faces(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
-    """Faces of the facts file whose ids the fowsim data lacks."""
+def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None = None
+                ) -> tuple[list[Face], dict]:
+    """Faces of the facts file whose ids the fowsim data lacks; ``released`` (if given)
+    receives each face's release date, so faces of several files can be put in one order."""
     tab = tables()
     data = read_facts(path)
     faces: list[Face] = []
@@ -181,6 +184,8 @@ def facts_faces(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
                     facts=False)
         seen[cid] = face
         faces.append(face)
+        if released is not None:
+            released[cid] = str(entry.get("released") or "")
     return faces, {"fowtcgcardsearch_faces": len(faces),
                    "fowtcgcardsearch_faces_already_known": skipped,
                    "fowtcgcardsearch_unsupported_type": sorted(unsupported)}
@@ -196,13 +201,50 @@ def release_date(js_date: str) -> str | None:
 
 # ------------------------------------------------------------------ merging into the import
 
+def _base_types(face: Face) -> frozenset[str]:
+    return frozenset(TYPE_MAP[t][0] for t in face.raw["type"] if t in TYPE_MAP)
+
+
+def leave_out_name_collisions(known: list[Face], new: list[Face]) -> tuple[list[Face], list[str]]:
+    """``new`` without the cards whose name has the name key of a known card of other card
+    types (and without their back faces): the import groups printings by name key, so such a
+    card would become a printing of another card (TOP-096 "(AAA)", a resonator, has the key
+    of TTT-068 "A∵A∵A∵", a sub-ruler). A reprint has the card types of the card it reprints.
+    Returns the kept faces and the ids left out."""
+    ids = {f.id for f in known} | {f.id for f in new}
+
+    def is_back(f: Face) -> bool:
+        m = BACK_SUFFIX.match(f.id)
+        return bool(m) and m.group("front") in ids and m.group("front") != f.id
+
+    types_by_key: dict[str, frozenset[str]] = {}
+    for f in known:
+        if not is_back(f):
+            types_by_key.setdefault(key(f.name), _base_types(f))
+    dropped: set[str] = set()
+    for f in new:
+        if is_back(f):
+            continue
+        k, types = key(f.name), _base_types(f)
+        if types_by_key.setdefault(k, types) != types:
+            dropped.add(f.id)
+    kept = [f for f in new
+            if f.id not in dropped and not (is_back(f) and BACK_SUFFIX.match(f.id).group("front")
+                                             in dropped)]
+    left_out = sorted(f.id for f in new if f not in kept)
+    return kept, left_out
+
+
 def facts_paths(out: Path) -> list[Path]:
-    """The facts files the import reads, in name order: ``FACTS_FILE`` and its siblings
-    ``fowtcgcardsearch-facts-<part>.yaml`` in ``out`` (the shipped ``cards/fow`` has them; a
-    trial import into another folder reads them only if they were copied there). Each part
-    holds the pages one gathering read, so parts gathered apart never edit one file."""
+    """The facts files the import reads: ``FACTS_FILE``, then its siblings
+    ``fowtcgcardsearch-facts-<part>.yaml`` in name order, in ``out`` (the shipped
+    ``cards/fow`` has them; a trial import into another folder reads them only if they were
+    copied there). Each part holds the pages one gathering read, so parts gathered apart
+    never edit one file."""
     first = Path(out) / FACTS_FILE
-    return sorted(first.parent.glob(first.stem + "*.yaml")) if first.parent.is_dir() else []
+    if not first.parent.is_dir():
+        return []
+    return sorted(first.parent.glob(first.stem + "*.yaml"), key=lambda p: (p != first, p.name))
 
 
 def newer_files(out: Path) -> list[str]:
@@ -232,10 +274,12 @@ def add_newer(source: Path, out: Path, faces: list[Face]
                      "deckcheck's (set_clusters in deckcheck/games/fow/data/newer.yaml).")
     else:
         notes.append(f"Not read: {FOWSIM_BATCH} (absent from {source}).")
+    released: dict[str, str] = {}
+    parts: list[Face] = []
     for fpath in facts_paths(out):
         data = read_facts(fpath)
-        extra, c = facts_faces(fpath, known)
-        faces = faces + extra
+        extra, c = facts_faces(fpath, known, released)
+        parts += extra
         known |= {f.id for f in extra}
         for key, value in c.items():
             counts[key] = counts[key] + value if key in counts else value
@@ -248,7 +292,17 @@ def add_newer(source: Path, out: Path, faces: list[Face]
         if c["fowtcgcardsearch_unsupported_type"]:
             notes.append("Left out (a card type deckcheck does not model, e.g. warden): "
                          + ", ".join(c["fowtcgcardsearch_unsupported_type"]) + ".")
-    return faces, counts, rows, notes
+    # all parts in release order (stable: the first file's order on a shared date), so
+    # clusters.yaml lists the sets in the order they came out whichever part read them
+    parts.sort(key=lambda f: released.get(f.id, ""))
+    parts, collisions = leave_out_name_collisions(faces, parts)
+    counts["fowtcgcardsearch_name_collisions"] = collisions
+    counts["fowtcgcardsearch_faces"] = counts.get("fowtcgcardsearch_faces", 0) - len(collisions)
+    if collisions:
+        notes.append("Left out (the name has the name key of a card of other card types, so it "
+                      "would be taken for a printing of that card): " + ", ".join(collisions)
+                      + ".")
+    return faces + parts, counts, rows, notes
 
 
 # ------------------------------------------------------------------ building the facts file
