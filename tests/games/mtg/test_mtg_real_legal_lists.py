@@ -33,10 +33,16 @@ REAL_LEGAL = [
      "Bonecrusher Giant"),                                                   # ELD
     ("mtg-legal-modern-de-castro-sanchez-knightfall.txt", "mtg-modern", "2017-08-12",
      "Reflector Mage"),                                                      # OGW
+    ("mtg-legal-modern-glogowski-lantern-control.txt", "mtg-modern", "2017-08-12",
+     "Inventors' Fair"),                                                     # KLD
     ("mtg-legal-legacy-de-gruyter-steel-stompy.txt", "mtg-legacy", "2018-05-11",
      "Karn, Scion of Urza"),                                                 # DOM
+    ("mtg-legal-legacy-kowalski-grixis-delver.txt", "mtg-legacy", "2018-05-11",
+     "Gurmag Angler"),                                                       # FRF
     ("mtg-legal-vintage-demars-hangarback-workshop.txt", "mtg-vintage", "2015-08-23",
      "Hangarback Walker"),                                                   # ORI
+    ("mtg-legal-vintage-ravitz-grixis-thieves.txt", "mtg-vintage", "2015-08-23",
+     "Dig Through Time"),                                                    # KTK
     ("mtg-legal-pauper-denisevichalexey-izzet-delver.txt", "mtg-pauper", "2019-06-09",
      "Swirling Sandstorm"),                                                  # HOU
     ("mtg-legal-commander-richard-nekusar.txt", "mtg-commander", "2013-11-01",
@@ -113,3 +119,21 @@ def test_every_legal_list_names_its_source_and_date():
         assert any(line.startswith("# http") for line in head), name
         assert f"Date: {date}" in head, name
         assert f"`{name}`" in readme, name
+
+
+@pytest.mark.parametrize("name,fmt,date,probe,card,code", [
+    # a rotation later the same 75 cards are not Standard any more
+    ("mtg-legal-standard-2012-12-boggemes-bant.txt", "mtg-standard", "2013-10-01",
+     "Sphinx's Revelation", "Drogskol Reaver", "MTG201"),
+    ("mtg-legal-standard-2015-takimura-abzan.txt", "mtg-standard", "2016-04-08",
+     "Gideon, Ally of Zendikar", "Wingmate Roc", "MTG201"),
+    # the Vintage list in Legacy: its power is banned there
+    ("mtg-legal-vintage-ravitz-grixis-thieves.txt", "mtg-legacy", "2018-05-11",
+     "Dig Through Time", "Time Walk", "MTG202"),
+])
+def test_the_same_published_list_elsewhere_or_later_is_not_legal(name, fmt, date, probe, card,
+                                                                  code):
+    result = _check(name, fmt, date, probe)
+    assert not result.legal
+    assert any(f.code == code and card in f.message for f in result.findings), \
+        [(f.code, f.message) for f in result.findings]
