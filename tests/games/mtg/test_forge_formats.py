@@ -50,6 +50,8 @@ def test_forge_codes_become_mtgjson_v3_codes():
     assert "CON" in prof["sets"] and "CFX" not in prof["sets"]
     assert prof["from"] == _dt.date(2012, 2, 3)
     assert prof["source"] == "Forge Archive/Modern/2012-02-03.txt (Card-Forge/forge 7dfeb79)"
+    bfz = imp.profile("mtg-standard", FORGE / "Archive/Standard/2015-10-02.txt")
+    assert "FRF_UGIN" in bfz["sets"] and "UGF" not in bfz["sets"]     # Ugin's Fate promos
     undated = imp.profile("mtg-standard", FORGE / "Sanctioned/Standard.txt")
     assert undated["from"] == _dt.date(2025, 9, 26) and "newest set SPM" in undated["source"]
 
@@ -170,3 +172,19 @@ def test_commander_keeps_checking_with_its_ban_list_withheld():
     assert "Black Lotus" in held["banned"] and "Casual/Commander.txt" in held["source"]
     text = (ROOT / "tests/cases/_decks/mtg/commander-olivia.txt").read_text(encoding="utf-8")
     assert check_text(text, "mtg-commander").legal
+
+
+def test_transcribed_legacy_and_vintage_profiles_on_their_dates():
+    """The Forge archive files read one by one (forge_formats.yaml `transcribed:`) are the
+    profiles of their dates: GP Birmingham 2018 Legacy is checked with DOM's list (Deathrite
+    Shaman still legal, Sensei's Divining Top banned), the 2015 Vintage Championship with
+    V15's (Trinisphere restricted, Chalice of the Void not yet)."""
+    legacy = load("mtg-legacy").for_date("2018-05-11")
+    assert legacy.profile["name"] == "Legacy (DOM)"
+    assert "Sensei's Divining Top" in legacy.get("banned")
+    assert "Deathrite Shaman" not in legacy.get("banned")
+    vintage = load("mtg-vintage").for_date("2015-08-23")
+    assert vintage.profile["name"] == "Vintage (V15)"
+    assert "Trinisphere" in vintage.get("restricted")
+    assert "Chalice of the Void" not in vintage.get("restricted")
+    assert load("mtg-vintage").for_date("2015-08-20").profile["name"] == "Vintage (DKA)"
