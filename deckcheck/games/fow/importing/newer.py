@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
@@ -94,13 +94,16 @@ def read_facts(path: Path) -> dict:
     return data
 
 
-def jp_cost(cost: Any, attrs: dict[str, str], where: str) -> str | None:
-    """"光闇2" -> "{W}{B}{2}"; "-" / "" -> None."""
+def jp_cost(cost: Any, attrs: dict[str, str], where: str,
+            ignored: Iterable[str] = ()) -> str | None:
+    """"光闇2" -> "{W}{B}{2}"; "-" / "" -> None; the characters of ``ignored`` are skipped."""
     text = "" if cost is None else str(cost).strip()
     if text in ("", "-"):
         return None
     out, digits = [], ""
     for ch in text:
+        if ch in ignored:
+            continue
         if ch.isdigit():
             digits += ch
             continue
@@ -173,7 +176,7 @@ def facts_faces(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
                "race": list(entry.get("races") or []),
                "cost": jp_cost(entry.get("cost"),
                                {**tab["jp_attributes"], **(tab.get("jp_cost_symbols") or {})},
-                               where),
+                               where, tab.get("jp_cost_ignored") or ()),
                "colour": colours, "ATK": _num(entry.get("atk")), "DEF": _num(entry.get("def")),
                "divinity": _num(entry.get("divinity")), "abilities": [],
                "rarity": entry.get("rarity") or ""}
@@ -334,11 +337,30 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     tab = tables()
     src = tab["fowtcgcardsearch"]
-    data = facts_from_lines(Path(args[0]), src["commit"], src["repo"], src["path"])
-    data["notes"] = list(tab.get("facts_notes") or [])
+    try:
+        data = facts_from_lines(Path(args[0]), src["commit"], src["repo"], src["path"])
+        data["notes"] = part_notes(tab, Path(args[1]))
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     dump_yaml(Path(args[1]), data, header=FACTS_HEADER)
     print(f"{len(data['cards'])} records from {len(data['source']['pages_read'])} pages")
     return 0
+
+
+def part_notes(tab: dict, out: Path) -> list[str]:
+    """The notes a facts file carries: ``facts_notes`` for ``FACTS_FILE``, and for its sibling
+    ``fowtcgcardsearch-facts-<part>.yaml`` the list ``facts_notes_parts[<part>]``."""
+    stem = Path(FACTS_FILE).stem
+    part = out.stem[len(stem):].lstrip("-") if out.stem.startswith(stem) else None
+    if part is None:
+        raise DataError(f"{out}: a facts file is named {stem}.yaml or {stem}-<part>.yaml")
+    if not part:
+        return list(tab.get("facts_notes") or [])
+    parts = tab.get("facts_notes_parts") or {}
+    if part not in parts:
+        raise DataError(f"{out}: no notes for part {part!r} (facts_notes_parts in {_TABLES})")
+    return list(parts[part])
 
 
 FACTS_HEADER = """\
