@@ -25,6 +25,7 @@ from typing import Any, Iterable
 import yaml
 
 from deckcheck.carddb.importers.common import DataError
+from deckcheck.games.fow.importing.deck_rules import parse_deck_rules
 from deckcheck.games.fow.importing.fowsim import Face, fowsim_faces
 from deckcheck.games.fow.importing.tables import STONE_TYPES, TYPE_MAP
 
@@ -121,6 +122,16 @@ def jp_cost(cost: Any, attrs: dict[str, str], where: str,
     return "".join(out)
 
 
+def _deck_rules(rules: Any, where: str) -> list[dict]:
+    """A facts entry's structured ``deck_rules`` (a list of {rule: kind, ...})."""
+    if rules is None:
+        return []
+    if not isinstance(rules, list) or not all(isinstance(r, dict) and r.get("rule")
+                                              for r in rules):
+        raise DataError(f"{where}: `deck_rules` must be a list of {{rule: kind, ...}}")
+    return [dict(r) for r in rules]
+
+
 def _num(value: Any) -> Any:
     return "" if value in (None, "-", "") else value
 
@@ -179,6 +190,7 @@ def facts_faces(path: Path, known_ids: set[str]) -> tuple[list[Face], dict]:
                                where, tab.get("jp_cost_ignored") or ()),
                "colour": colours, "ATK": _num(entry.get("atk")), "DEF": _num(entry.get("def")),
                "divinity": _num(entry.get("divinity")), "abilities": [],
+               "deck_rules": _deck_rules(entry.get("deck_rules"), where),
                "rarity": entry.get("rarity") or ""}
         face = Face(id=cid, name=raw["name"], cluster=placed["cluster"], set=set_code, raw=raw,
                     facts=False)
@@ -259,6 +271,10 @@ def add_newer(source: Path, out: Path, faces: list[Face]
 #: one transcribed record per line: the fields of a card-search record that are facts
 LINE_FIELDS = ["uid", "id", "name", "types", "cost", "attributes", "races", "divinity", "atk",
                "def", "rarity", "expansion_code", "released", "bans", "willpower"]
+#: an optional last field: the card's deck-building sentence as printed (enText), read by the
+#: recognised patterns of ``deck_rules.py`` into structured ``deck_rules``; the text itself
+#: stays in the transcript
+DECK_TEXT_FIELD = "deck_text"
 
 
 def _value(text: str) -> Any:
@@ -284,9 +300,10 @@ def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
             if not line.strip():
                 continue
             parts = line.split("|")
-            if len(parts) != len(LINE_FIELDS):
-                raise DataError(f"{page}:{n}: {len(parts)} fields, expected {len(LINE_FIELDS)}")
-            f = dict(zip(LINE_FIELDS, parts))
+            if len(parts) not in (len(LINE_FIELDS), len(LINE_FIELDS) + 1):
+                raise DataError(f"{page}:{n}: {len(parts)} fields, expected {len(LINE_FIELDS)} "
+                                f"(and an optional {DECK_TEXT_FIELD})")
+            f = dict(zip(LINE_FIELDS + [DECK_TEXT_FIELD], parts))
             entry: dict[str, Any] = {"uid": f["uid"], "id": f["id"], "name": f["name"],
                                      "types": [t for t in f["types"].split(",") if t],
                                      "cost": _value(f["cost"]),
@@ -308,6 +325,8 @@ def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
                     if pair:
                         ban["with"] = pair
                     entry["bans"].append(ban)
+            if f.get(DECK_TEXT_FIELD, "").strip():
+                entry["deck_rules"] = deck_text_rules(f[DECK_TEXT_FIELD], entry, f"{page}:{n}")
             entry["pages"] = [offset]
             old = by_uid.get(entry["uid"])
             if old is not None:
@@ -318,6 +337,16 @@ def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
     return {"source": {"repo": repo, "path": path, "commit": commit,
                        "page_size": 16000, "pages_read": offsets},
             "cards": cards}
+
+
+def deck_text_rules(text: str, entry: dict, where: str) -> list[dict]:
+    """The structured deck rules of a deck-building sentence; one no pattern knows stops."""
+    rules = parse_deck_rules({"id": entry["id"], "name": entry["name"], "abilities": [text]},
+                             where)
+    if not rules:
+        raise DataError(f"{where}: card {entry['id']} ({entry['name']}): {text!r} is no "
+                        "recognised deck-building text (DECK_RULE_PATTERNS in deck_rules.py)")
+    return rules
 
 
 def offsets_key(entry: dict) -> tuple:
@@ -371,7 +400,8 @@ by `python -m deckcheck.games.fow.importing.newer` and read by `deckcheck cards 
 types / attributes / cost are the source's Japanese words and symbols (mapped by
 deckcheck/games/fow/data/newer.yaml); `pages`: the offsets (16,000 characters) the entry was
 read from; `bans`: the source's per-card ban state at its commit (undated; not applied to
-any format); `bans_unknown`: the page ended before the field."""
+any format); `bans_unknown`: the page ended before the field; `deck_rules`: the card's
+deck-building rule, structured (deckcheck/games/fow/importing/deck_rules.py)."""
 
 
 if __name__ == "__main__":
