@@ -377,13 +377,19 @@ DECK_RULES_UNCHECKED = {
                         checked=False)],
 }
 
+#: Deck rules of the card-search facts (a deck-building sentence transcribed beside the facts).
+DECK_RULES_FACTS = {
+    "JRV-056": [_rules(rule="copy_limit", limit=10, zone="deck")],   # Swarm of Wicked Flies
+}
+
 
 @needs_shared
 @pytest.mark.shared
 def test_d4_deck_rules_table(imported):
-    """The §4.6 table (plus the recorded-but-unchecked extras) and nothing else."""
+    """The §4.6 table (plus the recorded-but-unchecked extras and the facts') and nothing
+    else."""
     _, cards, by_printing, _ = imported
-    expected = {**DECK_RULES_TABLE, **DECK_RULES_UNCHECKED}
+    expected = {**DECK_RULES_TABLE, **DECK_RULES_UNCHECKED, **DECK_RULES_FACTS}
     for printing, rules in expected.items():
         assert by_printing[printing].get("deck_rules") == rules, printing
     expected_records = {by_printing[p]["id"] for p in expected}
