@@ -173,14 +173,17 @@ def test_a_new_card_with_the_name_key_of_another_card_type_is_left_out():
     """Printings are grouped by name key: a newer card whose name has the key of a card of
     other card types ("(AAA)" and "A∵A∵A∵" are both "aaa") is another card, not a reprint."""
     known = [_face("TTT-068", "A∵A∵A∵", ["Sub-ruler"], "TTT"),
-             _face("SNV-087", "Contract Demon", ["Resonator"], "SNV")]
+             _face("SNV-087", "Contract Demon", ["Resonator"], "SNV"),
+             _face("TAT-059", "Dragonslayer", ["Addition:Resonator"], "TAT")]
     new = [_face("TOP-096", "(AAA)", ["Resonator"]),
            _face("ESD1-004", "Contract Demon", ["Resonator"], "ESD1"),     # a reprint
+           # the very same name with other types: a Paradox printing, still a reprint
+           _face("AVL-058", "Dragonslayer", ["Regalia"], "AVL"),
            _face("TOP-062", "Ashwyn, Commander of Darkest Fires", ["Ruler"]),
            _face("TOP-062J", "A∵A∵A∵", ["J-Ruler"])]                       # a back: not grouped
     kept, left_out = newer.leave_out_name_collisions(known, new)
     assert left_out == ["TOP-096"]
-    assert [f.id for f in kept] == ["ESD1-004", "TOP-062", "TOP-062J"]
+    assert [f.id for f in kept] == ["ESD1-004", "AVL-058", "TOP-062", "TOP-062J"]
 
 
 def test_facts_parts_are_read_first_file_first(tmp_path):
@@ -239,3 +242,89 @@ def test_a_valgott_deck_of_the_2025_evil_decks_is_wanderer_legal():
     assert r.returncode == 0, out + r.stderr.decode()
     assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
     assert "DCK029" in out   # the ban data ends on 2024-11-29: said, not silent
+
+
+# ------------------------------------------------------------------ facts part b (Evil cluster)
+
+def test_a_deck_building_sentence_becomes_structured_deck_rules(tmp_path):
+    line = ("EVIL_256|JRV-056|Swarm of Wicked Flies|リゾネイター|闇|闇|Insect|-|400|300|N|JRV|"
+            "2025-12-18||-|You may have up to ten copies of this card in your deck.\n")
+    (tmp_path / "p16000.txt").write_text(line, encoding="utf-8")
+    data = newer.facts_from_lines(tmp_path, "c0ffee", "o/r", "data/cards.json")
+    assert data["cards"][0]["deck_rules"] == [{"rule": "copy_limit", "limit": 10, "zone": "deck"}]
+    faces, _ = newer.facts_faces(_facts(tmp_path, data["cards"]), known_ids=set())
+    assert faces[0].raw["deck_rules"] == [{"rule": "copy_limit", "limit": 10, "zone": "deck"}]
+    for text, message in (("You may have ten copies of cards you like in your deck.",
+                           "deck-building text not recognised"),
+                          ("Draw a card.", "no recognised deck-building text")):
+        (tmp_path / "p16000.txt").write_text(
+            line.replace("You may have up to ten copies of this card in your deck.", text),
+            encoding="utf-8")
+        with pytest.raises(DataError, match=message):
+            newer.facts_from_lines(tmp_path, "c0ffee", "o/r", "data/cards.json")
+
+
+def test_cost_characters_that_carry_nothing_are_skipped():
+    attrs = {"闇": "B"}
+    assert newer.jp_cost("闇(1)", attrs, "x", newer.tables()["jp_cost_ignored"]) == "{B}{1}"
+    with pytest.raises(DataError, match="unknown cost symbol"):
+        newer.jp_cost("闇(1)", attrs, "x")
+
+
+def test_each_facts_part_has_its_own_notes(tmp_path):
+    tab = {"facts_notes": ["first"], "facts_notes_parts": {"b": ["second"]}}
+    assert newer.part_notes(tab, tmp_path / "fowtcgcardsearch-facts.yaml") == ["first"]
+    assert newer.part_notes(tab, tmp_path / "fowtcgcardsearch-facts-b.yaml") == ["second"]
+    with pytest.raises(DataError, match="no notes for part 'c'"):
+        newer.part_notes(tab, tmp_path / "fowtcgcardsearch-facts-c.yaml")
+    with pytest.raises(DataError, match="is named"):
+        newer.part_notes(tab, tmp_path / "other.yaml")
+
+
+def test_the_committed_part_b_names_its_source_and_pages():
+    part = SHIPPED / "sources" / "fowtcgcardsearch-facts-b.yaml"
+    assert part in newer.facts_paths(SHIPPED)
+    data = newer.read_facts(part)
+    assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
+    pages = data["source"]["pages_read"]
+    assert 5400000 not in pages and pages[0] == 5136000 and pages[-1] == 5496000
+    assert all(set(c["pages"]) <= set(pages) for c in data["cards"])
+    text = part.read_text(encoding="utf-8")
+    assert "enText" not in text and "Flavor" not in text and "copies of" not in text
+
+
+def test_the_evil_cluster_cards_of_part_b_are_known():
+    cards = _shipped_cards()
+    for n in range(1, 101):
+        assert f"JRV-{n:03d}" in cards or n in (19, 26, 34, 57), f"JRV-{n:03d}"   # wardens
+        assert f"AVL-{n:03d}" in cards or n in (11, 85), f"AVL-{n:03d}"
+    for n in range(1, 48):
+        assert f"QSK-{n:03d}" in cards, f"QSK-{n:03d}"
+    assert "JRV-019" not in cards and "JRV-019J" not in cards   # warden + its J-ruler: left out
+    gil = cards["JRV-062"]
+    assert gil["name"] == "Nomadic Swordsman King, Gilgamesh" and gil["sets"] == ["JRV"]
+    assert gil["clusters"] == ["Evil"] and gil["types"] == ["ruler"]
+    assert gil["faces"][0]["name"] == "Gilgamesh, Swordsman of the Twelve Swords"
+    assert cards["JRV-046"]["cost"] == "{B}{1}"                 # written 闇(1) by the source
+    assert cards["QSK-026"]["name"] == "False Goddess of Yomidgard, Valentina"
+    assert cards["DRC Video-04"]["name"] == "Hindered Magic Duel"
+    assert cards["DRC Video-04"]["sets"] == ["DRC Video"]
+    assert cards["AVL-001"]["name"] == "Abel, Velmardian Herald"
+    assert cards["AVL-010"]["types"] == ["chant"]               # 詠唱 + パラドキシカル 詠唱
+    assert cards["JRV-056"]["deck_rules"] == [{"rule": "copy_limit", "limit": 10,
+                                               "zone": "deck"}]
+    # a reprint is a printing of the known card (fowsim's), which keeps its id and facts
+    assert cards["AVL-073"]["id"] == "ACN-035" and cards["MC11-008"]["id"] == "MP01-010"
+
+
+def test_a_journey_to_ravidra_deck_is_wanderer_legal_with_ten_flies(tmp_path):
+    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "jrv-gilgamesh.txt"
+    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-01-15", str(deck))
+    out = r.stdout.decode()
+    assert r.returncode == 0, out + r.stderr.decode()
+    assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    eleven = tmp_path / "eleven.txt"
+    eleven.write_text(deck.read_text(encoding="utf-8").replace("10 Swarm", "11 Swarm"),
+                      encoding="utf-8")
+    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-01-15", str(eleven))
+    assert r.returncode == 1 and "FOW109" in r.stdout.decode()

@@ -375,13 +375,19 @@ DECK_RULES_UNCHECKED = {
                         checked=False)],
 }
 
+#: Deck rules of the card-search facts (a deck-building sentence transcribed beside the facts).
+DECK_RULES_FACTS = {
+    "JRV-056": [_rules(rule="copy_limit", limit=10, zone="deck")],   # Swarm of Wicked Flies
+}
+
 
 @needs_shared
 @pytest.mark.shared
 def test_d4_deck_rules_table(imported):
-    """The §4.6 table (plus the recorded-but-unchecked extras) and nothing else."""
+    """The §4.6 table (plus the recorded-but-unchecked extras and the facts') and nothing
+    else."""
     _, cards, by_printing, _ = imported
-    expected = {**DECK_RULES_TABLE, **DECK_RULES_UNCHECKED}
+    expected = {**DECK_RULES_TABLE, **DECK_RULES_UNCHECKED, **DECK_RULES_FACTS}
     for printing, rules in expected.items():
         assert by_printing[printing].get("deck_rules") == rules, printing
     expected_records = {by_printing[p]["id"] for p in expected}
@@ -410,7 +416,8 @@ def test_keywords(imported):
                                                                    "Imitation: Eve"]}
     assert by_printing["HSD-009"]["keywords"]["Partner"] == {"count": 1, "group": "Moonchild"}
     story = {c["name"] for c in cards if "chant" in c["types"] and "Story" in c.get("races", [])}
-    assert len(story) == 11
+    # 11 in fowsim's data, and QSK-036 of the card-search facts (race Story)
+    assert len(story) == 12 and "The Tale of the False Goddess" in story
 
 
 @needs_shared

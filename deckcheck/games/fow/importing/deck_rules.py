@@ -139,8 +139,10 @@ def looks_like_deck_rule(entry: str) -> bool:
 
 
 def parse_deck_rules(raw: dict, where: str) -> list[dict]:
-    """Structured deck rules of one fowsim entry; unknown deck-building text is an error."""
-    rules: list[dict] = []
+    """Structured deck rules of one fowsim entry; unknown deck-building text is an error.
+    An entry from a facts file (``newer.py``) carries its rules already structured, in
+    ``deck_rules``."""
+    rules: list[dict] = [dict(r) for r in raw.get("deck_rules") or []]
     for entry in raw.get("abilities") or []:
         text = " ".join(entry.split())
         matched = False

@@ -20,11 +20,12 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
 from deckcheck.carddb.importers.common import DataError
+from deckcheck.games.fow.importing.deck_rules import parse_deck_rules
 from deckcheck.games.fow.importing.fowsim import BACK_SUFFIX, Face, fowsim_faces
 from deckcheck.games.fow.importing.tables import STONE_TYPES, TYPE_MAP
 from deckcheck.matching.normalise import key
@@ -95,13 +96,16 @@ def read_facts(path: Path) -> dict:
     return data
 
 
-def jp_cost(cost: Any, attrs: dict[str, str], where: str) -> str | None:
-    """"光闇2" -> "{W}{B}{2}"; "-" / "" -> None."""
+def jp_cost(cost: Any, attrs: dict[str, str], where: str,
+            ignored: Iterable[str] = ()) -> str | None:
+    """"光闇2" -> "{W}{B}{2}"; "-" / "" -> None; the characters of ``ignored`` are skipped."""
     text = "" if cost is None else str(cost).strip()
     if text in ("", "-"):
         return None
     out, digits = [], ""
     for ch in text:
+        if ch in ignored:
+            continue
         if ch.isdigit():
             digits += ch
             continue
@@ -117,6 +121,16 @@ def jp_cost(cost: Any, attrs: dict[str, str], where: str) -> str | None:
     if digits:
         out.append("{" + digits + "}")
     return "".join(out)
+
+
+def _deck_rules(rules: Any, where: str) -> list[dict]:
+    """A facts entry's structured ``deck_rules`` (a list of {rule: kind, ...})."""
+    if rules is None:
+        return []
+    if not isinstance(rules, list) or not all(isinstance(r, dict) and r.get("rule")
+                                              for r in rules):
+        raise DataError(f"{where}: `deck_rules` must be a list of {{rule: kind, ...}}")
+    return [dict(r) for r in rules]
 
 
 def _num(value: Any) -> Any:
@@ -176,9 +190,10 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
                "race": list(entry.get("races") or []),
                "cost": jp_cost(entry.get("cost"),
                                {**tab["jp_attributes"], **(tab.get("jp_cost_symbols") or {})},
-                               where),
+                               where, tab.get("jp_cost_ignored") or ()),
                "colour": colours, "ATK": _num(entry.get("atk")), "DEF": _num(entry.get("def")),
                "divinity": _num(entry.get("divinity")), "abilities": [],
+               "deck_rules": _deck_rules(entry.get("deck_rules"), where),
                "rarity": entry.get("rarity") or ""}
         face = Face(id=cid, name=raw["name"], cluster=placed["cluster"], set=set_code, raw=raw,
                     facts=False)
@@ -209,7 +224,9 @@ def leave_out_name_collisions(known: list[Face], new: list[Face]) -> tuple[list[
     """``new`` without the cards whose name has the name key of a known card of other card
     types (and without their back faces): the import groups printings by name key, so such a
     card would become a printing of another card (TOP-096 "(AAA)", a resonator, has the key
-    of TTT-068 "A∵A∵A∵", a sub-ruler). A reprint has the card types of the card it reprints.
+    of TTT-068 "A∵A∵A∵", a sub-ruler). A card of the very same name is a reprint even when
+    its printing has other types (AVL-058 Dragonslayer, a Paradox regalia printing of the
+    addition TAT-059): a name is one card.
     Returns the kept faces and the ids left out."""
     ids = {f.id for f in known} | {f.id for f in new}
 
@@ -217,16 +234,16 @@ def leave_out_name_collisions(known: list[Face], new: list[Face]) -> tuple[list[
         m = BACK_SUFFIX.match(f.id)
         return bool(m) and m.group("front") in ids and m.group("front") != f.id
 
-    types_by_key: dict[str, frozenset[str]] = {}
+    first_by_key: dict[str, tuple[str, frozenset[str]]] = {}
     for f in known:
         if not is_back(f):
-            types_by_key.setdefault(key(f.name), _base_types(f))
+            first_by_key.setdefault(key(f.name), (f.name, _base_types(f)))
     dropped: set[str] = set()
     for f in new:
         if is_back(f):
             continue
-        k, types = key(f.name), _base_types(f)
-        if types_by_key.setdefault(k, types) != types:
+        name, types = first_by_key.setdefault(key(f.name), (f.name, _base_types(f)))
+        if name != f.name and types != _base_types(f):
             dropped.add(f.id)
     kept = [f for f in new
             if f.id not in dropped and not (is_back(f) and BACK_SUFFIX.match(f.id).group("front")
@@ -310,6 +327,10 @@ def add_newer(source: Path, out: Path, faces: list[Face]
 #: one transcribed record per line: the fields of a card-search record that are facts
 LINE_FIELDS = ["uid", "id", "name", "types", "cost", "attributes", "races", "divinity", "atk",
                "def", "rarity", "expansion_code", "released", "bans", "willpower"]
+#: an optional last field: the card's deck-building sentence as printed (enText), read by the
+#: recognised patterns of ``deck_rules.py`` into structured ``deck_rules``; the text itself
+#: stays in the transcript
+DECK_TEXT_FIELD = "deck_text"
 
 
 def _value(text: str) -> Any:
@@ -335,9 +356,10 @@ def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
             if not line.strip():
                 continue
             parts = line.split("|")
-            if len(parts) != len(LINE_FIELDS):
-                raise DataError(f"{page}:{n}: {len(parts)} fields, expected {len(LINE_FIELDS)}")
-            f = dict(zip(LINE_FIELDS, parts))
+            if len(parts) not in (len(LINE_FIELDS), len(LINE_FIELDS) + 1):
+                raise DataError(f"{page}:{n}: {len(parts)} fields, expected {len(LINE_FIELDS)} "
+                                f"(and an optional {DECK_TEXT_FIELD})")
+            f = dict(zip(LINE_FIELDS + [DECK_TEXT_FIELD], parts))
             entry: dict[str, Any] = {"uid": f["uid"], "id": f["id"], "name": f["name"],
                                      "types": [t for t in f["types"].split(",") if t],
                                      "cost": _value(f["cost"]),
@@ -359,6 +381,8 @@ def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
                     if pair:
                         ban["with"] = pair
                     entry["bans"].append(ban)
+            if f.get(DECK_TEXT_FIELD, "").strip():
+                entry["deck_rules"] = deck_text_rules(f[DECK_TEXT_FIELD], entry, f"{page}:{n}")
             entry["pages"] = [offset]
             old = by_uid.get(entry["uid"])
             if old is not None:
@@ -371,35 +395,58 @@ def facts_from_lines(folder: Path, commit: str, repo: str, path: str) -> dict:
             "cards": cards}
 
 
+def deck_text_rules(text: str, entry: dict, where: str) -> list[dict]:
+    """The structured deck rules of a deck-building sentence; one no pattern knows stops."""
+    rules = parse_deck_rules({"id": entry["id"], "name": entry["name"], "abilities": [text]},
+                             where)
+    if not rules:
+        raise DataError(f"{where}: card {entry['id']} ({entry['name']}): {text!r} is no "
+                        "recognised deck-building text (DECK_RULE_PATTERNS in deck_rules.py)")
+    return rules
+
+
 def offsets_key(entry: dict) -> tuple:
     label, _, n = entry["uid"].rpartition("_")
     return (entry["pages"][0], label, int(n) if n.isdigit() else 0)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m deckcheck.games.fow.importing.newer <transcripts> <facts.yaml> [<notes>]``:
-    ``<notes>`` names the list of ``newer.yaml`` the facts file carries (default
-    ``facts_notes``; each part has its own, e.g. ``facts_notes_a``)."""
+    """``python -m deckcheck.games.fow.importing.newer <transcripts> <facts.yaml>``: the facts
+    file carries the notes of its part (``part_notes``)."""
     import sys
 
     from deckcheck.carddb.importers.common import dump_yaml
 
     args = sys.argv[1:] if argv is None else argv
-    if len(args) not in (2, 3):
+    if len(args) != 2:
         print(main.__doc__, file=sys.stderr)
         return 2
     tab = tables()
-    key = args[2] if len(args) == 3 else "facts_notes"
-    if not isinstance(tab.get(key), list):
-        print(f"newer: {_TABLES} has no list {key!r} of notes; add it or name another",
-              file=sys.stderr)
-        return 2
     src = tab["fowtcgcardsearch"]
-    data = facts_from_lines(Path(args[0]), src["commit"], src["repo"], src["path"])
-    data["notes"] = list(tab[key])
+    try:
+        data = facts_from_lines(Path(args[0]), src["commit"], src["repo"], src["path"])
+        data["notes"] = part_notes(tab, Path(args[1]))
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     dump_yaml(Path(args[1]), data, header=FACTS_HEADER)
     print(f"{len(data['cards'])} records from {len(data['source']['pages_read'])} pages")
     return 0
+
+
+def part_notes(tab: dict, out: Path) -> list[str]:
+    """The notes a facts file carries: ``facts_notes`` for ``FACTS_FILE``, and for its sibling
+    ``fowtcgcardsearch-facts-<part>.yaml`` the list ``facts_notes_parts[<part>]``."""
+    stem = Path(FACTS_FILE).stem
+    part = out.stem[len(stem):].lstrip("-") if out.stem.startswith(stem) else None
+    if part is None:
+        raise DataError(f"{out}: a facts file is named {stem}.yaml or {stem}-<part>.yaml")
+    if not part:
+        return list(tab.get("facts_notes") or [])
+    parts = tab.get("facts_notes_parts") or {}
+    if part not in parts:
+        raise DataError(f"{out}: no notes for part {part!r} (facts_notes_parts in {_TABLES})")
+    return list(parts[part])
 
 
 FACTS_HEADER = """\
@@ -410,7 +457,8 @@ by `python -m deckcheck.games.fow.importing.newer` and read by `deckcheck cards 
 types / attributes / cost are the source's Japanese words and symbols (mapped by
 deckcheck/games/fow/data/newer.yaml); `pages`: the offsets (16,000 characters) the entry was
 read from; `bans`: the source's per-card ban state at its commit (undated; not applied to
-any format); `bans_unknown`: the page ended before the field."""
+any format); `bans_unknown`: the page ended before the field; `deck_rules`: the card's
+deck-building rule, structured (deckcheck/games/fow/importing/deck_rules.py)."""
 
 
 if __name__ == "__main__":
