@@ -206,8 +206,14 @@ class MtgGame(Game):
         base = dict(line=entry.line, zone=entry.zone)
         if not code or code not in sets.codes:
             note = note_of(entry).set_written
+            variant = "written" if note else "default"
+            if entry.card is None:
+                return [SetNotInData().finding(None, set=shown, written=note, variant=variant,
+                                               **base)]
+            # the name is known: legality goes by name, the printing changes nothing
+            variant = "named" if variant == "default" else "written-named"
             return [SetNotInData().finding(None, card=entry.card, set=shown, written=note,
-                                           variant="written" if note else "default", **base)]
+                                           variant=variant, severity=Severity.INFO, **base)]
         entry.set_code = code
         if entry.card is None:
             return []
