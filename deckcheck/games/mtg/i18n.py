@@ -30,6 +30,19 @@ def _mtg_pool(a: dict[str, Any], r: Render) -> None:
     _mtg_sets(a, r)
     if a.get("printings") == "none in the card data":
         a["printings"] = r.t.term("word", "none in the card data")
+    for code_key, label_key in (("left_code", "left_set"), ("joins_code", "joins_set")):
+        if a.get(code_key):
+            a[label_key] = _set_name(str(a[code_key]), str(a.get(label_key) or ""), r)
+
+
+def _set_name(code: str, english: str, r: Render) -> str:
+    """A set's name in the catalogue's script (``世界苏醒（WWK）``), else its English label."""
+    if r.db is None:
+        return english or code
+    from deckcheck.games.mtg.model import set_table
+
+    local = ((set_table(r.db).codes.get(code) or {}).get("names") or {}).get(r.lang)
+    return f"{local}（{code}）" if local else (english or code)
 
 
 @adapter("MTG203")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from deckcheck.games.mtg.model import (color_identity, event_date_text, note_of,
-                                       profile_note, profile_view, sets_text)
+from deckcheck.games.mtg.model import (color_identity, event_date_text, note_of, pool_reason,
+                                       profile_note, profile_view, set_label, sets_text)
 from deckcheck.games.mtg.rules.common import MtgRule
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
@@ -23,12 +23,41 @@ class NotInFormat(MtgRule):
     seed FAQ L5, "DKA may be used in sanctioned Constructed from Friday 3 Feb 2012", and
     Forge ``Archive/Standard/*.txt``). MTGJSON ``legalities`` are never read. A card the
     data does not know is an unknown-card error instead (with the data's coverage).
+
+    The message names the reason, read from the format's dated profiles:
+
+    * ``left``: a set of the card was legal in an earlier profile; the date it left is the
+      ``from`` of the first profile after the newest one that holds it ("Jace, the Mind
+      Sculptor … its sets (WWK V13 VMA EMA A25) are not in mtg-standard then; Worldwake (WWK)
+      left mtg-standard on 2011-09-30"); the newest such departure is named;
+    * ``not-yet``: a later loaded profile holds one of its sets ("Avacyn Restored (AVR) joins
+      mtg-standard on 2012-05-04"); ``left-joins`` when both are true (a card reprinted in a
+      later set);
+    * ``not-yet-released``: in a format that picks its sets by a selector (Modern, Pauper),
+      a set the selector admits was released after the event date (its release date from
+      the card data's ``sets.yaml``); a format that lists its sets names no future set
+      unless a later profile is loaded;
+    * otherwise (the sets were never in the format, e.g. only in Masters sets for Standard)
+      the legal sets are listed.
     """
 
     code = "MTG201"
     name = "not-in-format"
     message = ("{card} is not legal in {format}{on}{profile}: no printing in {sets}. "
                "Printed in: {printings}.")
+    #: the reason, from the format's dated profiles (see :func:`~deckcheck.games.mtg.model.pool_reason`)
+    messages = {
+        "left": ("{card} is not legal in {format}{on}{profile}: its sets ({printings}) are "
+                 "not in {format} then; {left_set} left {format} on {left_on}."),
+        "left-joins": ("{card} is not legal in {format}{on}{profile}: its sets ({printings}) "
+                       "are not in {format} then; {left_set} left {format} on {left_on}, and "
+                       "{joins_set} joins it on {joins_on}."),
+        "not-yet": ("{card} is not legal in {format}{on}{profile}: its sets ({printings}) are "
+                    "not yet in {format}; {joins_set} joins {format} on {joins_on}."),
+        "not-yet-released": ("{card} is not legal in {format}{on}{profile}: its sets "
+                             "({printings}) are not yet in {format}; {joins_set} was released "
+                             "on {joins_on}, after {event_date}."),
+    }
     claims = (Check.POOL,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
@@ -47,7 +76,28 @@ class NotInFormat(MtgRule):
                 yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
                                    on=event_date_text(view), profile=profile_note(view),
                                    sets=sets_text(view.legal_sets),
-                                   printings=" ".join(have) or "none in the card data")
+                                   printings=" ".join(have) or "none in the card data",
+                                   event_date=view.event_date, **_reason_args(ctx, have))
+
+
+def _reason_args(ctx: Context, have: list[str]) -> dict:
+    """The message variant and its arguments that say why ``have`` is outside the pool."""
+    reason = pool_reason(ctx, have)
+    args: dict = {}
+    if reason.left:
+        args.update(left_code=reason.left[0], left_set=set_label(ctx.db, reason.left[0]),
+                    left_on=reason.left[1])
+    joins = reason.joins or reason.released
+    if joins:
+        args.update(joins_code=joins[0], joins_set=set_label(ctx.db, joins[0]),
+                    joins_on=joins[1])
+    if reason.left:
+        args["variant"] = "left-joins" if reason.joins else "left"
+    elif reason.joins:
+        args["variant"] = "not-yet"
+    elif reason.released:
+        args["variant"] = "not-yet-released"
+    return args
 
 
 @register
