@@ -19,14 +19,19 @@ def _mtg_profile(a: dict[str, Any], r: Render) -> None:
     a["profile"] = r.t.term("word", "profile").format(profile=note[1:-1]) if note else ""
 
 
-@adapter("MTG201")
-def _mtg_pool(a: dict[str, Any], r: Render) -> None:
+def _date_and_profile(a: dict[str, Any], r: Render) -> None:
+    """`` on 2012-02-25`` and `` (2012-02-03, Standard (DKA))`` -> one note in brackets."""
     m = re.fullmatch(r" on (\S+)", str(a.get("on") or ""))
     profile = str(a.get("profile") or "").strip()[1:-1]
     parts = ([r.t.term("word", "event date").format(date=m.group(1))] if m else []) + \
         ([r.t.term("word", "profile version").format(profile=profile)] if profile else [])
     a["on"] = ""
     a["profile"] = f"（{'；'.join(parts)}）" if parts else ""
+
+
+@adapter("MTG201")
+def _mtg_pool(a: dict[str, Any], r: Render) -> None:
+    _date_and_profile(a, r)
     _mtg_sets(a, r)
     if a.get("printings") == "none in the card data":
         a["printings"] = r.t.term("word", "none in the card data")
@@ -83,3 +88,21 @@ def _mtg_language(a: dict[str, Any], r: Render) -> None:
 @adapter("MTG407")
 def _mtg_field(a: dict[str, Any], r: Render) -> None:
     a["field"] = r.t.term("field", a.get("field"))
+
+
+_RARITY_WORD = re.compile(r"\b(basic|common|uncommon|rare|mythic|special)\b")
+
+
+@adapter("MTG209")
+def _mtg_rarity(a: dict[str, Any], r: Render) -> None:
+    """Rarity words (``common or uncommon``, ``ISD uncommon``) in the catalogue's words."""
+    if a.get("variant") == "unknown":         # "… in {format}{on}": the date goes in {on}
+        a["profile"] = ""
+        m = re.fullmatch(r" on (\S+)", str(a.get("on") or ""))
+        a["on"] = r.t.term("word", "event date").format(date=m.group(1)).join("（）") if m else ""
+    else:
+        _date_and_profile(a, r)
+    a["rarity"] = "或".join(r.t.term("rarity", w) for w in str(a.get("rarity") or "").split(" or "))
+    for key in ("printed", "elsewhere"):
+        if a.get(key):
+            a[key] = _RARITY_WORD.sub(lambda w: r.t.term("rarity", w.group(1)), str(a[key]))

@@ -55,6 +55,23 @@ def test_forge_codes_become_mtgjson_v3_codes():
 
 
 @needs_forge
+def test_pauper_rarities_become_the_card_datas_words(tmp_path):
+    from deckcheck.carddb.importers.common import DataError
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    imp = Importer(FORGE)
+    prof = imp.profile("mtg-pauper", FORGE / "Archive/Pauper/2019-05-24.txt")
+    assert prof["rarities"] == ["basic", "common"]          # Forge: Rarities:L, C
+    assert [p["rarities"] for p in load("mtg-pauper").profiles] == [["basic", "common"]] * 4
+    assert load("mtg-pauper-commander").data["rarities"] == ["basic", "common"]
+    bad = tmp_path / "Archive" / "Pauper" / "2019-05-24.txt"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("Name:Pauper\nEffective:2019-05-24\nRarities:L, X\n", encoding="utf-8")
+    with pytest.raises(DataError, match="unknown rarity letter 'X'"):
+        Importer(tmp_path).profile("mtg-pauper", bad)
+
+
+@needs_forge
 def test_the_shipped_formats_are_the_importers_output(tmp_path):
     """Importing ../shared again with the shipped card data reproduces formats/mtg exactly."""
     from deckcheck import carddb

@@ -101,6 +101,75 @@ def _reason_args(ctx: Context, have: list[str]) -> dict:
 
 
 @register
+class NotPrintedAtRarity(MtgRule):
+    """A card has no printing at the format's rarity (Pauper: common) in a legal set.
+
+    Pauper: a card is legal if any printing of it was at common (Forge's Pauper files:
+    ``Rarities:L, C``, basic land or common; the format's ``rarities:``). Which sets count is
+    the profile in force (its ``sets`` or ``set_selector``), so a card first printed at
+    common in a later set becomes legal on that set's date. The rarity is the card data's
+    per printing (MTGJSON ``rarity``). A card whose printings in the legal sets carry no
+    rarity (data imported without printings) is a warning: the rarity is unknown, not
+    guessed. Cards the pool already rejects are MTG201. The commander zone is not checked
+    (Pauper Commander's commander is an uncommon: not enforced).
+    """
+
+    code = "MTG209"
+    name = "not-printed-at-rarity"
+    message = ("{card} is not legal in {format}{on}{profile}: it was not printed at {rarity} "
+               "in a legal set (printed there as: {printed}).")
+    messages = {
+        "elsewhere": ("{card} is not legal in {format}{on}{profile}: it was not printed at "
+                      "{rarity} in a legal set (printed there as: {printed}); its {rarity} "
+                      "printings ({elsewhere}) are not in {format} then."),
+        "unknown": ("{card}: the card data gives no rarity for its printings in the legal "
+                    "sets of {format}{on}, so whether it was printed at {rarity} is not "
+                    "checked; import card data with printings (MTGJSON AllPrintings)."),
+    }
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        wanted = [str(r) for r in ctx.fmt.get("rarities") or ()]
+        if not wanted:
+            return
+        view = profile_view(ctx)
+        legal = set(view.legal_sets) if view.legal_sets is not None else None
+        shown = " or ".join(r for r in wanted if r != "basic") or " or ".join(wanted)
+        seen: set[str] = set()
+        for e in ctx.resolved(*[z for z in ctx.fmt.zones if z != "commander"]):
+            card = e.card
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            printings = [p for p in card.get("printings") or ()
+                         if legal is None or str(p.get("set", "")).upper() in legal]
+            if legal is not None and not printings and \
+                    not legal.intersection(str(s).upper() for s in card.get("sets") or ()):
+                continue                            # outside the pool: MTG201
+            if any(p.get("rarity") in wanted for p in printings):
+                continue
+            base = dict(zone=e.zone, card=card, line=e.line, on=event_date_text(view),
+                        profile=profile_note(view), rarity=shown)
+            if not any(p.get("rarity") for p in printings):
+                yield self.finding(ctx, variant="unknown", severity=Severity.WARNING, **base)
+                continue
+            printed = _rarity_list(printings)
+            other = _rarity_list([p for p in card.get("printings") or ()
+                                  if p.get("rarity") in wanted])
+            yield self.finding(ctx, printed=printed, elsewhere=other or None,
+                               variant="elsewhere" if other else "default", **base)
+
+
+def _rarity_list(printings: list) -> str:
+    """``ISD uncommon, M12 uncommon``: each set once with its rarities."""
+    by_set: dict[str, list[str]] = {}
+    for p in printings:
+        rarities = by_set.setdefault(str(p.get("set", "")).upper(), [])
+        if p.get("rarity") and p["rarity"] not in rarities:
+            rarities.append(p["rarity"])
+    return ", ".join(f"{code} {'/'.join(r) or '?'}" for code, r in by_set.items())
+
+
+@register
 class PrintingOutsideFormat(MtgRule):
     """A line names a printing (``(DKA) 90``) from a set outside the format, but the card is
     legal through another printing: information only (MTG-R11, reprint rule).
