@@ -106,3 +106,17 @@ def _mtg_rarity(a: dict[str, Any], r: Render) -> None:
     for key in ("printed", "elsewhere"):
         if a.get(key):
             a[key] = _RARITY_WORD.sub(lambda w: r.t.term("rarity", w.group(1)), str(a[key]))
+
+
+@adapter("MTG210")
+def _mtg_commander_kinds(a: dict[str, Any], r: Render) -> None:
+    """``creature or planeswalker`` -> the catalogue's card types."""
+    if a.get("kinds"):
+        a["kinds"] = "或".join(r.t.term("card_type", k) for k in str(a["kinds"]).split(" or "))
+
+
+@adapter("MTG211")
+def _mtg_commander_pair(a: dict[str, Any], r: Render) -> None:
+    for key in ("other", "partner_with"):
+        if a.get(key):
+            a[key] = r.name(a[key])

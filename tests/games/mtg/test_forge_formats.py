@@ -187,3 +187,24 @@ def test_commander_keeps_checking_with_its_ban_list_withheld():
     assert "Black Lotus" in held["banned"] and "Casual/Commander.txt" in held["source"]
     text = (ROOT / "tests/cases/_decks/mtg/commander-olivia.txt").read_text(encoding="utf-8")
     assert check_text(text, "mtg-commander").legal
+
+
+@needs_forge
+def test_commander_ban_list_loads_once_the_card_data_has_its_cards():
+    """With card data that holds every listed card (a stand-in that finds any name), the
+    importer writes Forge's Casual/Commander.txt list as the format's own banned list
+    (checked by MTG202 in every zone, the command zone too: tests/cases/MTG202.yaml)."""
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    class EveryCard:
+        tables = {"sets": {"sets": []}}
+        source = "every card"
+
+        def find(self, name):
+            return name
+
+    out = Importer(FORGE, EveryCard()).build("mtg-commander")
+    assert "withheld" not in out
+    assert "Black Lotus" in out["banned"] and "Griselbrand" in out["banned"]
+    assert out["lists_source"].startswith("Forge Casual/Commander.txt")
+    assert out["commander_types"] == ["Creature"]
