@@ -120,3 +120,9 @@ def _mtg_commander_pair(a: dict[str, Any], r: Render) -> None:
     for key in ("other", "partner_with"):
         if a.get(key):
             a[key] = r.name(a[key])
+
+
+@adapter("MTG311")
+def _mtg_xmage_commander(a: dict[str, Any], r: Render) -> None:
+    if isinstance(a.get("cards_list"), list):
+        a["cards"] = r.t.items(r.name(n) for n in a["cards_list"])

@@ -9,7 +9,7 @@ Guide (IPG) in force in early 2012, the Dark Ascension FAQ of the seed, and the 
 format files whose facts the format YAML restates.
 
 * :mod:`.common`: the base classes and the card-data check of the profile (mtg.md §1.4);
-* :mod:`.sizes`: zones and sizes (MTG101, MTG105, MTG301, MTG302, MTG309, MTG310);
+* :mod:`.sizes`: zones and sizes (MTG101, MTG105, MTG301, MTG302, MTG309–311);
 * :mod:`.copies`: copies and bans (MTG102–104, MTG202);
 * :mod:`.legality`: legality on the date (MTG201, MTG203, MTG206–209);
 * :mod:`.commander`: commander eligibility and pairs (MTG210, MTG211);
