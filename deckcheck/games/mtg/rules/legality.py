@@ -226,8 +226,10 @@ class ProfileSuperseded(MtgRule):
 class ColorIdentity(MtgRule):
     """A card's colour identity is not within the commanders' combined colour identity.
 
-    Commander (mtg.md §1.5): the identity covers both faces of a double-faced card (the
-    data's ``color_identity``). Reserved for Commander formats (``color_identity: true``).
+    Commander (mtg.md §1.5): the identity covers both faces of a double-faced card and
+    hybrid mana symbols — MTGJSON's ``colorIdentity`` already does (v3: Kitchen Finks
+    ``{1}{G/W}{G/W}`` is W G; Civilized Scholar, blue with a red back face, is U R), and the
+    faces' colours are added for data without it. Formats with ``color_identity: true``.
     """
 
     code = "MTG207"
