@@ -23,7 +23,7 @@ _UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.I)
 #: commander facts a card's own text states (CR 702.124 partner, 903.3 commanders)
 _CAN_BE_COMMANDER = re.compile(r"\bcan be your commander\b", re.I)
 _PARTNER = re.compile(r"^Partner[ \t]*(?:\(|$)", re.M)
-_PARTNER_WITH = re.compile(r"^Partner with ([^(\n]+?)[ \t]*(?:\(|$)", re.M)
+_PARTNER_WITH = re.compile(r"^Partner with ([^(\n]+)", re.M)   # the name, up to its reminder
 _CHOOSE_BACKGROUND = re.compile(r"^Choose a Background\b", re.M)
 
 
