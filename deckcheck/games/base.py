@@ -114,6 +114,12 @@ class Game:
         """Deck-level adjustments once every entry is resolved."""
         return ()
 
+    def for_format(self, deck: "DeckList", fmt: Any) -> "DeckList":
+        """The resolved deck as the format reads it, before the rules run: a new deck when
+        the format changes where a line belongs (Magic: an XMage Commander file keeps the
+        commander on an ``SB:`` line), else ``deck`` itself."""
+        return deck
+
     def written_name(self, entry: "Entry", name: str) -> str:
         """What ``convert`` writes for an entry whose card is called ``name``; a game adds
         what its lines carry besides the card (a Mage Wars Wizard's element)."""

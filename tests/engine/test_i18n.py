@@ -306,7 +306,7 @@ def test_traditional_list_shows_traditional_text_and_card_names():
                    "--date", "2012-01-10", "--show-info", "examples/mtg/humans-dka-zh-hant.txt")
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 1, out
-    for word in ("區域", "張數", "說明", "不合法", "主牌", "備牌", "賽事日期", "沒有印刷版本",
+    for word in ("區域", "張數", "說明", "不合法", "主牌", "備牌", "賽事日期", "尚未進入", "黑影籠罩",
                  "Loyal Cathar [忠誠護教軍]", "Thalia, Guardian of Thraben [瑟班守護者莎利雅]",
                  "主牌：生物", "魔法力值曲線", "檢查了 1 副套牌"):
         assert word in out, word

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import replace
 from typing import Any, Iterable
 
 from deckcheck.games.base import Game
@@ -35,6 +36,7 @@ from deckcheck.games.mtg.rules.checklists import (ChecklistLine, ChecklistNotDfc
 from deckcheck.games.mtg.rules.names import (BackFaceName, DfcFullName, NonEnglishName,
                                              PrintingMismatch, SetNotInData, SplitHalfName,
                                              TruncatedName)
+from deckcheck.games.mtg.rules.sizes import XmageCommanderLine
 from deckcheck.models import DeckList, Entry, Finding, Severity
 from deckcheck.parsing.phrases import Phrase
 from deckcheck.resolve import apply_match, match_findings
@@ -141,6 +143,25 @@ class MtgGame(Game):
                                       f"{e.count} {e.raw_name or e.name}".strip()))
         return ()
 
+    def for_format(self, deck: DeckList, fmt) -> DeckList:
+        """XMage Commander files: the commander is on an ``SB:`` line (MTG311)."""
+        if deck.source_format != "xmage" or fmt is None or fmt.zone("commander") is None \
+                or fmt.zone("sideboard") is not None \
+                or any(e.zone == "commander" for e in deck.entries):
+            return deck
+        side = [e for e in deck.entries if e.zone == "sideboard"]
+        most = (fmt.zone("commander") or {}).get("max") or 2
+        if not side or sum(e.count for e in side) > most:
+            return deck
+        moved = {id(e) for e in side}
+        entries = [replace(e, zone="commander") if id(e) in moved else e for e in deck.entries]
+        names = [e.card.name if e.card is not None else e.name for e in side]
+        lines = ", ".join(str(e.line) for e in side if e.line is not None) or "?"
+        note = XmageCommanderLine().finding(None, zone="commander", line=side[0].line,
+                                             lines=lines, cards=" and ".join(names),
+                                             cards_list=names)
+        return replace(deck, entries=entries, findings=list(deck.findings) + [note])
+
     # -- names ----------------------------------------------------------------------------
     def _name_findings(self, entry: Entry, db, text: str) -> list[Finding]:
         """The MTG findings for how ``entry`` matched (replacing the generic ones)."""
@@ -206,8 +227,14 @@ class MtgGame(Game):
         base = dict(line=entry.line, zone=entry.zone)
         if not code or code not in sets.codes:
             note = note_of(entry).set_written
+            variant = "written" if note else "default"
+            if entry.card is None:
+                return [SetNotInData().finding(None, set=shown, written=note, variant=variant,
+                                               **base)]
+            # the name is known: legality goes by name, the printing changes nothing
+            variant = "named" if variant == "default" else "written-named"
             return [SetNotInData().finding(None, card=entry.card, set=shown, written=note,
-                                           variant="written" if note else "default", **base)]
+                                           variant=variant, severity=Severity.INFO, **base)]
         entry.set_code = code
         if entry.card is None:
             return []

@@ -37,7 +37,9 @@ double-faced cards) or ``Left // Right`` (split and aftermath cards).  ``Front /
 kept as ``full_name`` and as an alias.
 
 Only facts are stored.  Card text is scanned for a deck-limit sentence ("A deck can have any
-number of cards named …") and only the resulting ``deck_limit`` flag is kept; ``text``,
+number of cards named …") and for what it says about commanders ("… can be your commander",
+Partner, "Partner with …", "Choose a Background"), and only the resulting ``deck_limit``,
+``commander``, ``partner``, ``partner_with`` and ``choose_background`` facts are kept; ``text``,
 ``flavor``, ``rulings`` and the rest are never stored, and ``legalities`` is never read
 (MTGJSON's values describe the day the data was built, not historical formats).
 """
@@ -128,7 +130,9 @@ def _write_provenance(src: Source, source: Path, out: Path,
              "Record ids are the slug of the canonical English name (front face; split cards "
              "`Left // Right`).",
              "Stored: names (English, zh-Hans, zh-Hant), set codes, collector numbers, "
-             "rarities, types, mana cost, cmc, colours, colour identity, deck_limit. "
+             "rarities, types, mana cost, cmc, colours, colour identity, deck_limit, and the "
+             "commander facts read from the text (commander, partner, partner_with, "
+             "choose_background). "
              "Not stored: rules text, flavour text, rulings; `legalities` is not read.",
              "Set names in Traditional Chinese come from the importer's table "
              "(the data's `tw` translation is Simplified for most sets); "

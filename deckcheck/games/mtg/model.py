@@ -249,6 +249,11 @@ def expand_selector(selector: dict[str, Any], profile_from: str | None, db) -> l
     return out
 
 
+def selector_admits(selector: dict[str, Any], code: str, db) -> bool:
+    """Whether a ``set_selector`` picks set ``code`` on some date (its release aside)."""
+    return code in expand_selector(dict(selector, released_until=None), None, db)
+
+
 def profile_view(ctx) -> ProfileView:
     """The profile in force for the deck of ``ctx`` (built once per check)."""
     def build() -> ProfileView:
@@ -286,6 +291,72 @@ def profile_view(ctx) -> ProfileView:
                            next_change=iso(prof.get("next_change")))
 
     return ctx.once("mtg.profile", build)
+
+
+def profile_sets(fmt, prof: dict[str, Any] | None, db) -> list[str] | None:
+    """The legal set codes of one of the format's profiles (None: no set restriction)."""
+    prof = prof or {}
+    sets = prof.get("sets", fmt.data.get("sets"))
+    if isinstance(sets, list):
+        return [str(s).upper() for s in sets]
+    selector = prof.get("set_selector", fmt.data.get("set_selector"))
+    if selector:
+        return expand_selector(selector, iso(prof.get("from")), db)
+    return None
+
+
+@dataclass(slots=True)
+class PoolReason:
+    """Why none of a card's sets is legal on the event date (mtg.md §1.1): the newest of
+    them that left the format (``left``: code, the date of the first profile after the
+    newest one that held it), the first later profile that holds one (``joins``: code,
+    date), or, in a format that picks its sets by a ``set_selector``, a set the selector
+    admits that was released after the event date (``released``: code, release date)."""
+
+    left: tuple[str, str] | None = None
+    joins: tuple[str, str] | None = None
+    released: tuple[str, str] | None = None
+
+
+def pool_reason(ctx, codes: list[str]) -> PoolReason:
+    """The :class:`PoolReason` of a card printed in ``codes`` under the profile in force."""
+    fmt = ctx.fmt
+    current = iso((fmt.profile or {}).get("from"))
+    history = ctx.once("mtg.profile-sets", lambda: [
+        (iso(p.get("from")), set(profile_sets(fmt, p, ctx.db) or ()))
+        for p in sorted(fmt.profiles, key=lambda p: iso(p.get("from")) or "")])
+    out = PoolReason()
+    if current is None or not history:
+        return out
+    before = [(d, s) for d, s in history if d and d <= current]
+    after = [(d, s) for d, s in history if d and d > current]
+    for code in codes:
+        held = [i for i, (_d, s) in enumerate(before) if code in s]
+        if held and held[-1] + 1 < len(before):
+            left_on = before[held[-1] + 1][0]
+            if out.left is None or left_on > out.left[1]:
+                out.left = (code, left_on)
+        joins = next((d for d, s in after if code in s), None)
+        if joins and (out.joins is None or joins < out.joins[1]):
+            out.joins = (code, joins)
+    selector = fmt.get("set_selector")
+    if out.left is None and out.joins is None and selector:
+        # a set the selector will pick once released (no loaded profile holds it yet); a
+        # format that lists its sets says nothing of a set no loaded profile names
+        table = set_table(ctx.db)
+        event = ctx.date or current
+        for code in codes:
+            released = iso((table.codes.get(code) or {}).get("released"))
+            if released and released > event and selector_admits(selector, code, ctx.db) \
+                    and (out.released is None or released < out.released[1]):
+                out.released = (code, released)
+    return out
+
+
+def set_label(db, code: str) -> str:
+    """``Worldwake (WWK)``: a set's English name and code (the code alone if unnamed)."""
+    name = (set_table(db).codes.get(code) or {}).get("name")
+    return f"{name} ({code})" if name else code
 
 
 def profile_note(view: ProfileView) -> str:

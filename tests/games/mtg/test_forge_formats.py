@@ -57,6 +57,23 @@ def test_forge_codes_become_mtgjson_v3_codes():
 
 
 @needs_forge
+def test_pauper_rarities_become_the_card_datas_words(tmp_path):
+    from deckcheck.carddb.importers.common import DataError
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    imp = Importer(FORGE)
+    prof = imp.profile("mtg-pauper", FORGE / "Archive/Pauper/2019-05-24.txt")
+    assert prof["rarities"] == ["basic", "common"]          # Forge: Rarities:L, C
+    assert [p["rarities"] for p in load("mtg-pauper").profiles] == [["basic", "common"]] * 4
+    assert load("mtg-pauper-commander").data["rarities"] == ["basic", "common"]
+    bad = tmp_path / "Archive" / "Pauper" / "2019-05-24.txt"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("Name:Pauper\nEffective:2019-05-24\nRarities:L, X\n", encoding="utf-8")
+    with pytest.raises(DataError, match="unknown rarity letter 'X'"):
+        Importer(tmp_path).profile("mtg-pauper", bad)
+
+
+@needs_forge
 def test_the_shipped_formats_are_the_importers_output(tmp_path):
     """Importing ../shared again with the shipped card data reproduces formats/mtg exactly."""
     from deckcheck import carddb
@@ -188,3 +205,24 @@ def test_transcribed_legacy_and_vintage_profiles_on_their_dates():
     assert "Trinisphere" in vintage.get("restricted")
     assert "Chalice of the Void" not in vintage.get("restricted")
     assert load("mtg-vintage").for_date("2015-08-20").profile["name"] == "Vintage (DKA)"
+
+
+@needs_forge
+def test_commander_ban_list_loads_once_the_card_data_has_its_cards():
+    """With card data that holds every listed card (a stand-in that finds any name), the
+    importer writes Forge's Casual/Commander.txt list as the format's own banned list
+    (checked by MTG202 in every zone, the command zone too: tests/cases/MTG202.yaml)."""
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    class EveryCard:
+        tables = {"sets": {"sets": []}}
+        source = "every card"
+
+        def find(self, name):
+            return name
+
+    out = Importer(FORGE, EveryCard()).build("mtg-commander")
+    assert "withheld" not in out
+    assert "Black Lotus" in out["banned"] and "Griselbrand" in out["banned"]
+    assert out["lists_source"].startswith("Forge Casual/Commander.txt")
+    assert out["commander_types"] == ["Creature"]

@@ -36,7 +36,8 @@ DATA_FILE = Path(__file__).with_name("forge_formats.yaml")
 SHARED_SOURCE = "mtg/forge/forge-gui/res/formats"
 LIST_KEYS = ("Banned", "Restricted")
 #: keys of a Forge file this importer reads (the others are reported, never dropped silently)
-READ_KEYS = {"Name", "Type", "Subtype", "Effective", "Sets", "Banned", "Restricted", "Order"}
+READ_KEYS = {"Name", "Type", "Subtype", "Effective", "Sets", "Banned", "Restricted", "Order",
+             "Rarities"}
 MAX_FORGE_FILE = 200_000
 
 
@@ -167,6 +168,9 @@ class Importer:
                                 "name": raw.get("Name") or path.stem}
         if "Sets" in raw:
             prof["sets"] = [self.code(c) for c in raw["Sets"]]
+        if "Rarities" in raw:           # Pauper: L, C -> the card data's rarity words
+            prof["rarities"] = [self.rarity(r, path) for r in raw["Rarities"].split(",")
+                                if r.strip()]
         prof["banned"] = list(raw.get("Banned") or [])
         prof["restricted"] = list(raw.get("Restricted") or [])
         prof["source"] = self.source(path)
@@ -182,6 +186,14 @@ class Importer:
         prof["_undated"] = raw.get("Effective") is None
         prof["_unread"] = sorted(extra)
         return prof
+
+    def rarity(self, letter: str, path: Path) -> str:
+        words = self.data.get("rarities") or {}
+        letter = letter.strip()
+        if letter not in words:
+            raise DataError(f"{path}: Rarities: unknown rarity letter {letter!r} (known: "
+                            f"{', '.join(words)}; add it to forge_formats.yaml rarities)")
+        return words[letter]
 
     def checkable(self, prof: dict[str, Any]) -> bool:
         """The card data has every set and every banned / restricted name of ``prof``."""
@@ -261,6 +273,8 @@ class Importer:
             out["restricted"] = lists["restricted"]
             if lists.get("sets"):
                 out["sets"] = lists["sets"]
+            if lists.get("rarities"):
+                out["rarities"] = lists["rarities"]
             out["lists_source"] = lists["source"]
         if profiles:
             out["profiles"] = [_clean(p) for p in profiles]
@@ -282,7 +296,8 @@ class Importer:
 
 
 def _clean(prof: dict[str, Any], keep_reason: bool = False) -> dict[str, Any]:
-    order = ("from", "name", "sets", "banned", "restricted", "next_change", "source", "reason")
+    order = ("from", "name", "sets", "rarities", "banned", "restricted", "next_change", "source",
+             "reason")
     out = {k: prof[k] for k in order if k in prof and prof[k] is not None}
     if not keep_reason:
         out.pop("reason", None)

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.games.mtg.importing.rows import (JSON_SUFFIXES, Face, Problem, SetInfo, Source,
                                                 _add_unique, _chinese_name, _cmc, _colors,
-                                                _deck_limit, _load_json, _number_base,
+                                                _commander_facts, _deck_limit, _load_json,
+                                                _number_base,
                                                 file_stem, keep_going)
 from deckcheck.games.mtg.importing.tables import (CHINESE, KNOWN_LANGUAGES, RARITIES,
                                                   SKIP_LAYOUTS, SPLIT_LAYOUTS, V3_FOREIGN_KEYS,
@@ -119,7 +120,7 @@ def _v3_card_faces(card: dict, code: str, origin: str, meld_backs: set[str]) -> 
         cmc=_cmc(card.get("cmc")), colors=_colors(card.get("colors")),
         color_identity=_colors(card.get("colorIdentity")), zh=zh,
         printing=dict(printing), printed_in=printed_in,
-        deck_limit=_deck_limit(card.get("text")))
+        deck_limit=_deck_limit(card.get("text")), commander=_commander_facts(card.get("text")))
         for canonical, index in _v3_positions(card, layout, meld_backs)]
 
 
@@ -243,6 +244,7 @@ def _v5_face(card: dict, origin: str, printing: dict | None, include_funny: bool
         colors=_colors(card.get("colors")), color_identity=_colors(card.get("colorIdentity")),
         zh=_v5_chinese(card, origin), printing=printing,
         printed_in=list(card.get("printings") or ()), deck_limit=limit,
+        commander=_commander_facts(card.get("text")),
         ascii_name=ascii_name if ascii_name and ascii_name != face_name else None,
         full=card["name"])
 

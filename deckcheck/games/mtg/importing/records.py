@@ -102,6 +102,9 @@ def _card_record(card: str, rows: list[Face], order: dict[str, int]) -> dict:
     sets = sorted({p["set"] for p in printings} or set(printed_in),
                   key=lambda c: (order.get(c, len(order)), c))
     limits = {r.deck_limit for r in front if r.deck_limit is not None}
+    commander: dict[str, Any] = {}
+    for r in front:                       # the front face's text, merged over printings
+        commander.update(r.commander)
     return _compact({
         "id": slug(card), "name": card, "full_name": full_name if full_name != card else None,
         "aliases": aliases, "names": {} if split else _merge_names(front),
@@ -110,7 +113,10 @@ def _card_record(card: str, rows: list[Face], order: dict[str, int]) -> dict:
         "mana_cost": f0.mana_cost, "cmc": f0.cmc, "colors": f0.colors,
         "color_identity": f0.color_identity, "faces": faces, "sets": sets,
         "printed_in": printed_in, "printings": printings,
-        "deck_limit": sorted(limits, key=str)[0] if limits else None})
+        "deck_limit": sorted(limits, key=str)[0] if limits else None,
+        "commander": commander.get("commander"), "partner": commander.get("partner"),
+        "partner_with": commander.get("partner_with"),
+        "choose_background": commander.get("choose_background")})
 
 
 def _row_order(row: Face, order: dict[str, int]) -> tuple:

@@ -20,6 +20,11 @@ from deckcheck.matching.normalise import spaced
 
 _ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.I)
 _UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.I)
+#: commander facts a card's own text states (CR 702.124 partner, 903.3 commanders)
+_CAN_BE_COMMANDER = re.compile(r"\bcan be your commander\b", re.I)
+_PARTNER = re.compile(r"^Partner[ \t]*(?:\(|$)", re.M)
+_PARTNER_WITH = re.compile(r"^Partner with ([^(\n]+)", re.M)   # the name, up to its reminder
+_CHOOSE_BACKGROUND = re.compile(r"^Choose a Background\b", re.M)
 
 
 # --------------------------------------------------------------------------- intermediate rows
@@ -44,6 +49,7 @@ class Face:
     printing: dict[str, Any] | None = None
     printed_in: list[str] = field(default_factory=list)
     deck_limit: int | str | None = None
+    commander: dict[str, Any] = field(default_factory=dict)   # see _commander_facts
     ascii_name: str | None = None
     full: str | None = None        # the data's "A // B" name of a v5 multi-face object
 
@@ -143,6 +149,25 @@ def _deck_limit(text: str | None) -> int | str | None:
         word = m.group(1).lower()
         return int(word) if word.isdigit() else NUMBER_WORDS.get(word)
     return None
+
+
+def _commander_facts(text: str | None) -> dict[str, Any]:
+    """What a card's own text says about being a commander (the text itself is not kept):
+    ``commander: true`` ("… can be your commander"), ``partner: true`` (the Partner keyword),
+    ``partner_with: <name>`` ("Partner with …"), ``choose_background: true``."""
+    if not text:
+        return {}
+    out: dict[str, Any] = {}
+    if _CAN_BE_COMMANDER.search(text):
+        out["commander"] = True
+    if _PARTNER.search(text):
+        out["partner"] = True
+    m = _PARTNER_WITH.search(text)
+    if m:
+        out["partner_with"] = m.group(1).strip()
+    if _CHOOSE_BACKGROUND.search(text):
+        out["choose_background"] = True
+    return out
 
 
 def _chinese_name(text: str) -> str:

@@ -9,9 +9,10 @@ Guide (IPG) in force in early 2012, the Dark Ascension FAQ of the seed, and the 
 format files whose facts the format YAML restates.
 
 * :mod:`.common`: the base classes and the card-data check of the profile (mtg.md §1.4);
-* :mod:`.sizes`: zones and sizes (MTG101, MTG105, MTG301, MTG302, MTG309, MTG310);
+* :mod:`.sizes`: zones and sizes (MTG101, MTG105, MTG301, MTG302, MTG309–311);
 * :mod:`.copies`: copies and bans (MTG102–104, MTG202);
-* :mod:`.legality`: legality on the date (MTG201, MTG203, MTG206–208);
+* :mod:`.legality`: legality on the date (MTG201, MTG203, MTG206–209);
+* :mod:`.commander`: commander eligibility and pairs (MTG210, MTG211);
 * :mod:`.names`: names and printings as written (MTG204, MTG205, MTG401–404, MTG409);
 * :mod:`.checklists`: checklist cards (MTG303–308);
 * :mod:`.registration`: registration lists (MTG405–408).
@@ -22,5 +23,5 @@ they can be documented, selected and ignored like any rule. Importing this packa
 every rule (the descriptor's ``rules``).
 """
 
-from deckcheck.games.mtg.rules import (checklists, copies, legality, names,  # noqa: F401
-                                       registration, sizes)
+from deckcheck.games.mtg.rules import (checklists, commander, copies, legality,  # noqa: F401
+                                       names, registration, sizes)

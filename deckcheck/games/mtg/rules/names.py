@@ -31,7 +31,10 @@ class SetNotInData(MtgParseRule):
 
     Typical causes: a set newer than the card data (import it with
     ``deckcheck cards import mtgjson``), or a program's own code (MTG Arena's ``DAR`` is read
-    as ``DOM``).
+    as ``DOM``). Legality goes by name (MTG-R11), so when the name itself is a known card the
+    printing changes nothing: the finding is information (variants ``named``,
+    ``written-named``) and a legal list stays legal under ``--strict``. It is a warning only
+    when the name is not known either (then the unknown name is the error).
     """
 
     code = "MTG205"
@@ -39,7 +42,11 @@ class SetNotInData(MtgParseRule):
     severity = Severity.WARNING
     message = 'Line {line}: set code "{set}" is not in the card data; ignored.'
     messages = {"written": 'Line {line}: set code "{set}" (written "{written}") is not in the '
-                           "card data; ignored."}
+                           "card data; ignored.",
+                "named": 'Line {line}: set code "{set}" is not in the card data; ignored: '
+                         "{card} is checked by its name.",
+                "written-named": 'Line {line}: set code "{set}" (written "{written}") is not in '
+                                 "the card data; ignored: {card} is checked by its name."}
 
 
 @register

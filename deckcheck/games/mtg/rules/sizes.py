@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from deckcheck.games.mtg.model import VOID_SECTION, profile_view
-from deckcheck.games.mtg.rules.common import MtgRule
+from deckcheck.games.mtg.rules.common import MtgParseRule, MtgRule
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
 from deckcheck.rules.claims import Bound, Check, SizeClaim
@@ -110,6 +110,21 @@ class ZoneNotInFormat(MtgRule):
                 continue
             yield self.finding(ctx, zone=zone, line=ctx.first_line(zone),
                                actual=ctx.count(zone))
+
+
+@register
+class XmageCommanderLine(MtgParseRule):
+    """An XMage ``.dck`` file of a Commander format keeps the commander on an ``SB:`` line
+    (XMage's deck format has no command-zone section): in a format with a command zone and
+    no sideboard, a file without a commander section whose sideboard lines hold no more
+    cards than the command zone takes has them read as the commanders (information). A
+    larger sideboard is left a sideboard (MTG309 then names the zone).
+    """
+
+    code = "MTG311"
+    name = "xmage-commander-line"
+    severity = Severity.INFO
+    message = "Lines {lines}: XMage keeps the commander on an SB: line; {cards} read as the commander."
 
 
 @register
