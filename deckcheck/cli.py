@@ -42,19 +42,15 @@ def check(
     warnings of the others; info notes are counted, not listed, unless --show-info. JSON,
     SARIF and JUnit keep every finding. Colour on a terminal, unless NO_COLOR is set
     (FORCE_COLOR turns it on elsewhere)."""
-    from pathlib import Path
 
     from deckcheck.api import (NothingToCheck, Options, UsageError, iter_check_paths,
                                validate_date)
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.cli_base import _configs
     from deckcheck.i18n import LANGS
     from deckcheck.reporting import get_reporter, reporter_names
     from deckcheck.reporting.base import ReportOptions
 
-    try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
-    except ConfigError as exc:
-        raise Fail(str(exc)) from None
+    cfg, finder = _configs(config_path, no_config, paths)
     lang = lang or cfg.lang or "en"
     if lang not in LANGS:
         raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
@@ -67,7 +63,8 @@ def check(
         opts = Options(format_id=format_id.lower() if format_id else None,
                        date=validate_date(date), lang=lang,
                        select=[s.upper() for s in select or []],
-                       ignore=[s.upper() for s in ignore or []], config=cfg)
+                       ignore=[s.upper() for s in ignore or []], config=cfg,
+                       configs=finder)
         if format_id:
             from deckcheck import formats
 
@@ -222,11 +219,10 @@ def fix(
     read-only file, a file with several hard links or one changed while fix ran is left
     alone with an error (exit 2). Exit 1 while a list has errors that fix cannot correct
     (and with --diff when there is something to fix)."""
-    from pathlib import Path
 
     from deckcheck.api import (Options, UsageError, check_source, collect_paths,
-                               not_a_deck_message, validate_date)
-    from deckcheck.config import ConfigError, load_config
+                               file_options, not_a_deck_message, validate_date)
+    from deckcheck.cli_base import _configs
     from deckcheck.discovery import working_tree
     from deckcheck.fileio import WriteRefused, plan_rewrite
     from deckcheck.fixing import FixError, fix_deck, unified_diff
@@ -237,12 +233,13 @@ def fix(
 
     if lang is not None and lang not in LANGS:
         raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    cfg, finder = _configs(config_path, no_config, paths)
     try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         opts = Options(format_id=format_id.lower() if format_id else None,
-                       date=validate_date(date), lang=cfg.lang or "en", config=cfg)
-        files = collect_paths(paths, cfg, force_exclude)
-    except (ConfigError, UsageError) as exc:
+                       date=validate_date(date), lang=cfg.lang or "en", config=cfg,
+                       configs=finder)
+        files = collect_paths(paths, cfg, force_exclude, configs=finder)
+    except UsageError as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
     remaining: list[str] = []   # lists that are still illegal after the fix
@@ -260,7 +257,8 @@ def fix(
                 continue
             if why is not None:
                 raise UsageError(not_a_deck_message(src.path, why))
-            result = check_source(src, opts)
+            file_opts = file_options(opts, name)
+            result = check_source(src, file_opts)
             if result.deck is not None and result.deck.source_format != "text":
                 kind = result.deck.source_format
                 _stderr(f"deckcheck: note: {name}: left as it is: fix rewrites "
@@ -281,7 +279,7 @@ def fix(
             # names and counts are all fix changes: is the fixed list still illegal?
             from dataclasses import replace
 
-            if check_source(replace(src, text=fixed.text), opts).failed():
+            if check_source(replace(src, text=fixed.text), file_opts).failed():
                 remaining.append(name)
         elif result.failed():
             remaining.append(name)
@@ -331,21 +329,21 @@ def convert(
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
     """Write a deck in another supported file format."""
-    from pathlib import Path
 
-    from deckcheck.api import Options, UsageError, parse_source
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.api import Options, UsageError, file_options, parse_source
+    from deckcheck.cli_base import _configs
     from deckcheck.reading import ReadError, read_path
     from deckcheck.writing import WRITERS, write
 
     if to not in WRITERS:
         raise Fail(f"--to {to!r}: use one of {', '.join(WRITERS)}")
+    cfg, finder = _configs(config_path, no_config, [path])
     try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         src = read_path(path)
-        deck, game, fmt_id = parse_source(src, Options(format_id=format_id, config=cfg))
+        opts = file_options(Options(format_id=format_id, config=cfg, configs=finder), path)
+        deck, game, fmt_id = parse_source(src, opts)
         text = write(deck, game, to, fmt_id)
-    except (ConfigError, UsageError, ReadError, ValueError) as exc:
+    except (UsageError, ReadError, ValueError) as exc:
         raise Fail(str(exc)) from None
     _write(text, output)
 
@@ -373,10 +371,9 @@ def register(
     illegal or unreadable or a player id is duplicated or invalid, 2 for a roster or usage
     problem.
     """
-    from pathlib import Path
-
     from deckcheck.api import UsageError
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.cli_base import _configs
+    from deckcheck.config import ConfigError
     from deckcheck.i18n import LANGS
     from deckcheck.registration.output import FORMATS, render
     from deckcheck.registration.roster import RosterError
@@ -389,10 +386,12 @@ def register(
     paper = paper.lower()
     if paper not in PAPERS:
         raise Fail(f"--paper {paper!r}: use one of {', '.join(PAPERS)}")
-    try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
-    except ConfigError as exc:
-        raise Fail(str(exc)) from None
+    cfg, finder = _configs(config_path, no_config)
+    if finder is not None:   # the roster's configuration: found from its folder upward
+        try:
+            cfg = finder.for_file(roster)
+        except ConfigError as exc:
+            raise Fail(str(exc)) from None
     lang = lang or cfg.lang or "en"
     if lang not in LANGS:
         raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
@@ -411,20 +410,19 @@ def register(
 
 def _fingerprint_of(deck: str, format_id: Optional[str], config_path: Optional[str],
                     no_config: bool):
-    from pathlib import Path
 
     from deckcheck.api import Options, UsageError, check_file
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.cli_base import _configs
     from deckcheck.registration.fingerprint import FingerprintError, fingerprint
 
+    cfg, finder = _configs(config_path, no_config, [deck])
     try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         result = check_file(deck, Options(format_id=format_id.lower() if format_id else None,
-                                          config=cfg))
+                                          config=cfg, configs=finder))
         if result.error is not None:
             raise Fail(result.error)
         return result, fingerprint(result)
-    except (ConfigError, UsageError, FingerprintError) as exc:
+    except (UsageError, FingerprintError) as exc:
         raise Fail(str(exc)) from None
 
 
