@@ -328,7 +328,11 @@ def convert(
     config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
-    """Write a deck in another supported file format."""
+    """Write a deck in another supported file format.
+
+    Every line is carried over: a line whose card was not found (or could be several) is
+    written as it was, with a warning on standard error naming its line, and the exit code
+    is then 1 (0 when every line became one card, 2 on usage errors)."""
 
     from deckcheck.api import Options, UsageError, file_options, parse_source
     from deckcheck.cli_base import _configs
@@ -346,6 +350,20 @@ def convert(
     except (UsageError, ReadError, ValueError) as exc:
         raise Fail(str(exc)) from None
     _write(text, output)
+    from deckcheck.models import Severity
+
+    unresolved = 0
+    for f in deck.findings:   # what reading and name matching said about the lines
+        if f.severity is Severity.INFO:
+            continue
+        unresolved += f.severity is Severity.ERROR
+        _stderr(f"deckcheck: warning: {src.path}: {f.code} {f.message}")
+    if unresolved:
+        _stderr(f"deckcheck: {unresolved} line{'' if unresolved == 1 else 's'} did not "
+                "become one card and {} written as in the list; correct {} and convert "
+                "again (`deckcheck check` says more)".format(
+                    *(("is", "it") if unresolved == 1 else ("are", "them"))))
+        raise typer.Exit(EXIT_ILLEGAL)
 
 
 @app.command()
