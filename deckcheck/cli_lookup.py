@@ -116,32 +116,111 @@ def _game_db(game: str, config_path: Optional[str] = None, no_config: bool = Fal
         raise Fail(str(exc)) from None
 
 
+def _games_asked(game: Optional[str], extra=None) -> list[str]:
+    """``-g GAME``, or every game."""
+    from deckcheck.formats import game_ids
+
+    games = game_ids(extra or [])
+    if game is None:
+        return games
+    if game not in games:
+        raise Fail(f"unknown game {game!r}; games: {', '.join(games)}")
+    return [game]
+
+
 @cards_app.command("search")
-def cards_search(query: str = typer.Argument(..., help="A name, part of a name, a misspelling or a Chinese name."),
-                 game: str = typer.Option(..., "-g", "--game", help="Game id."),
-                 limit: int = typer.Option(10, "--limit", min=1, max=100),
-                 config_path: Optional[str] = typer.Option(None, "--config", help=_CONFIG_HELP),
+def cards_search(query: str = typer.Argument(..., metavar="QUERY", help="A name, part of a name, a misspelling or a Chinese name (or part of one)."),
+                 game: Optional[str] = typer.Option(None, "-g", "--game", metavar="GAME", help="Only this game (default: every game)."),
+                 limit: int = typer.Option(10, "--limit", metavar="N", min=1, max=100, help="At most this many cards per game."),
+                 config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help=_CONFIG_HELP),
                  no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml.")) -> None:
-    """Find cards by name with the same matcher and card data `check` uses."""
+    """Find cards by name with the same matcher and card data `check` uses.
+
+    Examples:
+
+      deckcheck cards search rapunzle -g fow
+
+      deckcheck cards search 掘密
+    """
+    from deckcheck.api import formats_dirs
     from deckcheck.describe import search_cards
 
-    g, db = _game_db(game, config_path, no_config)
-    _echo(search_cards(db, query, limit))
+    games = _games_asked(game, formats_dirs(_config(config_path, no_config)))
+    found = []
+    for g_id in games:
+        g, db = _game_db(g_id, config_path, no_config)
+        text = search_cards(db, query, limit, none=None if len(games) > 1 else "",
+                            similar=60 if len(games) == 1 else 75)
+        if text:
+            found.append(text if len(games) == 1 else f"{g_id}:\n{text}")
+    if not found:
+        from deckcheck.safetext import guard_lines
+
+        _echo(guard_lines(f'no card of {", ".join(games)} matches "{query}"'))
+        raise typer.Exit(EXIT_ILLEGAL)
+    _echo("\n\n".join(found))
 
 
 @cards_app.command("show")
-def cards_show(name: str = typer.Argument(..., help="The card's name (any spelling check accepts)."),
-               game: str = typer.Option(..., "-g", "--game", help="Game id."),
-               config_path: Optional[str] = typer.Option(None, "--config", help=_CONFIG_HELP),
+def cards_show(name: str = typer.Argument(..., metavar="NAME", help="The card's name (any spelling check accepts)."),
+               game: Optional[str] = typer.Option(None, "-g", "--game", metavar="GAME", help="The card's game (default: the format's, else every game)."),
+               format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", help="Also say whether the card is legal in this format."),
+               date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="With -f: as on this date."),
+               config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help=_CONFIG_HELP),
                no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml.")) -> None:
-    """Show the facts deckcheck knows about one card (the config's `cards:` folder too)."""
-    from deckcheck.describe import show_card
+    """Show the facts deckcheck knows about one card (the config's `cards:` folder too);
+    with -f, whether it is legal in that format (on --date), as `check` would find.
 
-    g, db = _game_db(game, config_path, no_config)
-    text, ok = show_card(db, name)
-    _echo(text)
-    if not ok:
+    Examples:
+
+      deckcheck cards show "Delver of Secrets"
+
+      deckcheck cards show "Laevateinn" -f fow-wanderer --date 2019-01-01
+    """
+    from deckcheck import formats
+    from deckcheck.api import Options, UsageError, formats_dirs
+    from deckcheck.describe import describe_card, describe_verdict, match_card
+    from deckcheck.probe import probe
+    from deckcheck.reporting.table import fit
+    from deckcheck.safetext import guard_lines
+
+    config = _config(config_path, no_config)
+    if date is not None and not format_id:
+        raise Fail("--date goes with -f FORMAT (whether the card is legal on that date)")
+    if format_id:
+        try:
+            fmt_game = formats.load(format_id.lower(), formats_dirs(config)).game
+        except formats.FormatError as exc:
+            raise Fail(str(exc)) from None
+        if game is not None and game != fmt_game:
+            raise Fail(f"-f {format_id} is a format of {fmt_game}, not of {game}")
+        game = fmt_game
+    games = _games_asked(game, formats_dirs(config))
+    shown, why = [], []
+    for g_id in games:
+        g, db = _game_db(g_id, config_path, no_config)
+        card, how = match_card(db, name)
+        if card is None:
+            why.append(how if len(games) == 1 else f"{g_id}: {how}")
+            continue
+        if len(games) > 1 and how:   # every game: only what the name names exactly
+            why.append(f"{g_id}: {how}")
+            continue
+        text = (how + "\n" if how else "") + describe_card(card, g_id)
+        if format_id:
+            try:
+                verdict = probe(card, format_id, date, Options(config=config))
+            except UsageError as exc:
+                raise Fail(str(exc)) from None
+            text += "\n\n" + describe_verdict(verdict)
+            if not verdict.legal:
+                _echo(guard_lines(fit(text)))
+                raise typer.Exit(EXIT_ILLEGAL)
+        shown.append(text)
+    if not shown:
+        _echo(guard_lines("\n".join(why)))
         raise typer.Exit(EXIT_ILLEGAL)
+    _echo(guard_lines(fit("\n\n".join(shown))))
 
 
 @cards_app.command("import")
