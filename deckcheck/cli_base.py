@@ -114,3 +114,17 @@ def _configs(config_path: Optional[str], no_config: bool, paths: Iterable[str] =
             except (ConfigError, OSError) as exc:
                 raise Fail(str(exc)) from None
     return cfg, finder
+
+
+def complete_format(incomplete: str) -> list[str]:
+    """Shell completion of ``-f``: the shipped format ids that start with what is typed."""
+    from deckcheck.formats import all_formats
+
+    return [f.id for f in all_formats([]) if f.id.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of ``-g``: the game ids."""
+    from deckcheck.formats import game_ids
+
+    return [g for g in game_ids([]) if g.startswith(incomplete)]

@@ -15,7 +15,9 @@ from deckcheck.safetext import guard_lines
 
 def _plain(value: Any) -> str:
     """A format file's value as words: lists joined by commas, mappings as ``key: value``
-    (no Python list or dict syntax)."""
+    (no Python list or dict syntax, flags as yes/no)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
     if isinstance(value, dict):
@@ -33,7 +35,8 @@ def _zones_table(fmt: Format) -> str:
         rows.append([zone, spec.get("min", ""), spec.get("max", ""),
                      " or ".join(map(str, spec["sizes"])) if spec.get("sizes") else "",
                      "yes" if spec.get("counted", True) else "no",
-                     "; ".join(f"{k}: {_plain(v)}" for k, v in extra.items())])
+                     "; ".join(f"{str(k).replace('_', ' ')}: {_plain(v)}"
+                               for k, v in extra.items())])
     return table(["zone", "min", "max", "exact sizes", "counted", "other"], rows)
 
 
