@@ -1,11 +1,13 @@
 """The public Python API: check deck lists the same way the command line does.
 
 >>> from deckcheck.api import check_text
->>> result = check_text(open("grimm.txt").read(), "fow-classic")
+>>> result = check_text(open("grimm.txt", encoding="utf-8").read(), "fow-classic")
 >>> result.legal, [f.code for f in result.findings]
 
-Every stage is a plain function of its inputs (read -> parse -> resolve -> check), so the
-CLI, the worker pool and library users get identical results.
+``__all__`` is the supported API (documented in ``docs/api.md``); everything else here
+serves the command line and may change. Every stage is a plain function of its inputs
+(read -> parse -> resolve -> check), so the CLI, the worker pool and library users get
+identical results.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ from deckcheck.parsing.detect import DECK_EXTENSIONS, parse, sniff_format, sniff
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
 from deckcheck.resolve import resolve_deck
 from deckcheck.rules.base import Context, active_rules, matches_prefix
+
+__all__ = [
+    "check_text", "check_bytes", "check_file", "check_paths", "iter_check_paths",
+    "Options", "UsageError", "NothingToCheck", "validate_date",
+    "DeckResult", "Finding", "Severity",
+]
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -92,14 +100,33 @@ def validate_date(value: str | None) -> str | None:
 
 def check_text(text: str, format_id: str | None = None, date: str | None = None,
                path: str = "<string>", lang: str = "en") -> DeckResult:
-    """Check one deck list given as text (the API of design §1)."""
+    """Check one deck list given as text (the API of design §1).
+
+    A list without a format (no ``format_id``, no ``Format:`` line) raises
+    :class:`UsageError`, as does an unknown format or a bad date; ``bytes`` raise
+    :class:`TypeError` (decode them, or use :func:`check_bytes`)."""
+    if not isinstance(text, str):
+        raise TypeError(
+            f"check_text() takes the deck list as str, not {type(text).__name__}; "
+            + ("decode it first, or call check_bytes(data, ...), which detects UTF-8, "
+               "UTF-16, GB18030 and Big5" if isinstance(text, (bytes, bytearray, memoryview))
+               else "pass the text of the list"))
     src = SourceText(path=path, text=text, encoding="utf-8")
     return check_source(src, Options(format_id=format_id, date=date, lang=lang))
 
 
 def check_bytes(data: bytes, format_id: str | None = None, date: str | None = None,
-                path: str = "<bytes>") -> DeckResult:
-    return check_source(decode(data, path), Options(format_id=format_id, date=date))
+                path: str = "<bytes>", lang: str = "en") -> DeckResult:
+    """Check one deck list given as the bytes of a file, in any encoding deckcheck reads
+    (UTF-8 with or without BOM, UTF-16, GB18030, Big5); undecodable bytes raise
+    :class:`deckcheck.reading.ReadError`, a ``str`` raises :class:`TypeError`."""
+    if isinstance(data, str):
+        raise TypeError("check_bytes() takes the bytes of a file, not str; call "
+                        "check_text(text, ...) for text")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"check_bytes() takes bytes, not {type(data).__name__}")
+    return check_source(decode(bytes(data), path),
+                        Options(format_id=format_id, date=date, lang=lang))
 
 
 def check_file(path: str | Path, opts: Options) -> DeckResult:
