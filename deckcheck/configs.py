@@ -29,6 +29,8 @@ class ConfigFinder:
         self.fallback = fallback if fallback is not None else Config()
         self._found: dict[Path, Path | None] = {}     # folder -> its configuration file
         self._loaded: dict[Path, Config] = {}         # configuration file -> loaded
+        self._by_name: dict[str, Config] = {}         # a folder as named -> its configuration
+        self._defaults = Config()
         if self.fallback.path is not None:
             self._loaded[Path(self.fallback.path).resolve()] = self.fallback
 
@@ -36,20 +38,26 @@ class ConfigFinder:
         """The configuration of the file ``path`` (found from its folder upward)."""
         if str(path) in STDIN:
             return self.fallback
-        return self.for_folder(Path(os.path.abspath(path)).parent)
+        return self.for_folder(os.path.dirname(os.path.abspath(path)))
 
     def for_folder(self, folder: str | os.PathLike) -> Config:
         """The configuration of the files in ``folder``: the first of
         :data:`~deckcheck.config.CONFIG_NAMES` in it or a folder above, up to the repository
         root (the nearest folder holding ``.git``); the defaults if there is none.
         Raises :class:`~deckcheck.config.ConfigError` for one that cannot be used."""
+        name = os.fspath(folder)
+        cfg = self._by_name.get(name)
+        if cfg is not None:
+            return cfg
         found = self._find(Path(folder).resolve())
         if found is None:
-            return Config()
-        key = found.resolve()
-        cfg = self._loaded.get(key)
-        if cfg is None:
-            cfg = self._loaded[key] = load_found(found)
+            cfg = self._defaults
+        else:
+            key = found.resolve()
+            cfg = self._loaded.get(key)
+            if cfg is None:   # a refusal is raised again for the next file: never cached
+                cfg = self._loaded[key] = load_found(found)
+        self._by_name[name] = cfg
         return cfg
 
     def _find(self, start: Path) -> Path | None:
