@@ -206,8 +206,9 @@ def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list
         where = (f"map the path to a format in the configuration used, {shown_path(str(used))} "
                  "(none of its formats: patterns matches this file)")
     else:
-        where = ("map the path to a format in a .deckcheck.yaml (formats: - path: … format: …; "
-                 "none was found from the file's folder up to its repository root)")
+        where = ("map the path to a format in a .deckcheck.yaml (formats: - path: … format: …"
+                 + ("; none was found from the file's folder up to its repository root)"
+                    if opts.configs is not None else ")"))
     raise UsageError(
         f"{src.path}: no format given. Use -f FORMAT, add a line 'Format: <id>' to the list, "
         f"or {where}. See `deckcheck formats` for the format ids.")
