@@ -197,16 +197,25 @@ def cards_show(name: str = typer.Argument(..., metavar="NAME", help="The card's 
             raise Fail(f"-f {format_id} is a format of {fmt_game}, not of {game}")
         game = fmt_game
     games = _games_asked(game, formats_dirs(config))
-    shown, why = [], []
+    found, why = [], []
     for g_id in games:
         g, db = _game_db(g_id, config_path, no_config)
         card, how = match_card(db, name)
         if card is None:
             why.append(how if len(games) == 1 else f"{g_id}: {how}")
-            continue
-        if len(games) > 1 and how:   # every game: only what the name names exactly
-            why.append(f"{g_id}: {how}")
-            continue
+        else:
+            found.append((g_id, card, how))
+    # over every game: the cards the name names exactly, else the one game's guess (several
+    # games' guesses are listed, not shown: the user says which with -g)
+    chosen = [f for f in found if not f[2]] or (found if len(found) == 1 else [])
+    if not chosen:
+        why += [f"{g_id}: {how}" for g_id, _card, how in found]
+        if len(found) > 1:
+            why.append("give -g GAME to show one of these")
+        _echo(guard_lines("\n".join(why)))
+        raise typer.Exit(EXIT_ILLEGAL)
+    shown = []
+    for g_id, card, how in chosen:
         text = (how + "\n" if how else "") + describe_card(card, g_id)
         if format_id:
             try:
@@ -218,9 +227,6 @@ def cards_show(name: str = typer.Argument(..., metavar="NAME", help="The card's 
                 _echo(guard_lines(fit(text)))
                 raise typer.Exit(EXIT_ILLEGAL)
         shown.append(text)
-    if not shown:
-        _echo(guard_lines("\n".join(why)))
-        raise typer.Exit(EXIT_ILLEGAL)
     _echo(guard_lines(fit("\n\n".join(shown))))
 
 

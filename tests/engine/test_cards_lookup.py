@@ -61,3 +61,11 @@ def test_search_finds_part_of_a_chinese_name_in_either_script():
 def test_commands(cli, args, needle, code):
     r = cli(*args, env={"COLUMNS": "80"})
     assert r.returncode == code and needle in r.stdout.decode()
+
+
+def test_show_over_every_game_shows_the_one_games_guess_or_lists_several(cli):
+    r = cli("cards", "show", "rapunzle")
+    out = r.stdout.decode()
+    assert r.returncode == 0 and "read as Rapunzel (fuzzy" in out and "[fow: " in out
+    r = cli("cards", "show", "Zzzz Qqqq")
+    assert r.returncode == 1 and "mtg: unknown card" in r.stdout.decode()
