@@ -1,11 +1,13 @@
 """The public Python API: check deck lists the same way the command line does.
 
 >>> from deckcheck.api import check_text
->>> result = check_text(open("grimm.txt").read(), "fow-classic")
+>>> result = check_text(open("grimm.txt", encoding="utf-8").read(), "fow-classic")
 >>> result.legal, [f.code for f in result.findings]
 
-Every stage is a plain function of its inputs (read -> parse -> resolve -> check), so the
-CLI, the worker pool and library users get identical results.
+``__all__`` is the supported API (documented in ``docs/api.md``); everything else here
+serves the command line and may change. Every stage is a plain function of its inputs
+(read -> parse -> resolve -> check), so the CLI, the worker pool and library users get
+identical results.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ from deckcheck.parsing.detect import DECK_EXTENSIONS, parse, sniff_format, sniff
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
 from deckcheck.resolve import resolve_deck
 from deckcheck.rules.base import Context, active_rules, matches_prefix
+
+__all__ = [
+    "check_text", "check_bytes", "check_file", "check_paths", "iter_check_paths",
+    "Options", "UsageError", "NothingToCheck", "validate_date",
+    "DeckResult", "Finding", "Severity",
+]
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -53,6 +61,27 @@ class Options:
     severity: dict[str, str] = field(default_factory=dict)
     config: "object | None" = None      # deckcheck.config.Config
     use_config_formats: bool = True
+    #: a :class:`deckcheck.configs.ConfigFinder`: each file's own configuration, found from
+    #: its folder upward (``config`` is then the run's, for standard input); None: ``config``
+    #: applies to every file (``--config``, ``--no-config``, the Python API)
+    configs: "object | None" = None
+
+
+def file_options(opts: Options, path: str | Path) -> Options:
+    """``opts`` with ``config`` set to the configuration of the file ``path`` (when the
+    run finds one per file); a configuration that cannot be used is a :class:`UsageError`."""
+    if opts.configs is None:
+        return opts
+    cfg = _errors_as_usage(opts.configs.for_file, path)
+    return opts if cfg is opts.config else replace(opts, config=cfg)
+
+
+def _config_of(where, path: Path, folder: bool = False):
+    """The configuration that applies to ``path`` (a file, or with ``folder`` a folder):
+    ``where`` is a configuration for every file, or a ConfigFinder, or None."""
+    if not hasattr(where, "for_file"):
+        return where
+    return _errors_as_usage(where.for_folder if folder else where.for_file, path)
 
 
 def validate_date(value: str | None) -> str | None:
@@ -71,14 +100,33 @@ def validate_date(value: str | None) -> str | None:
 
 def check_text(text: str, format_id: str | None = None, date: str | None = None,
                path: str = "<string>", lang: str = "en") -> DeckResult:
-    """Check one deck list given as text (the API of design §1)."""
+    """Check one deck list given as text (the API of design §1).
+
+    A list without a format (no ``format_id``, no ``Format:`` line) raises
+    :class:`UsageError`, as does an unknown format or a bad date; ``bytes`` raise
+    :class:`TypeError` (decode them, or use :func:`check_bytes`)."""
+    if not isinstance(text, str):
+        raise TypeError(
+            f"check_text() takes the deck list as str, not {type(text).__name__}; "
+            + ("decode it first, or call check_bytes(data, ...), which detects UTF-8, "
+               "UTF-16, GB18030 and Big5" if isinstance(text, (bytes, bytearray, memoryview))
+               else "pass the text of the list"))
     src = SourceText(path=path, text=text, encoding="utf-8")
     return check_source(src, Options(format_id=format_id, date=date, lang=lang))
 
 
 def check_bytes(data: bytes, format_id: str | None = None, date: str | None = None,
-                path: str = "<bytes>") -> DeckResult:
-    return check_source(decode(data, path), Options(format_id=format_id, date=date))
+                path: str = "<bytes>", lang: str = "en") -> DeckResult:
+    """Check one deck list given as the bytes of a file, in any encoding deckcheck reads
+    (UTF-8 with or without BOM, UTF-16, GB18030, Big5); undecodable bytes raise
+    :class:`deckcheck.reading.ReadError`, a ``str`` raises :class:`TypeError`."""
+    if isinstance(data, str):
+        raise TypeError("check_bytes() takes the bytes of a file, not str; call "
+                        "check_text(text, ...) for text")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"check_bytes() takes bytes, not {type(data).__name__}")
+    return check_source(decode(bytes(data), path),
+                        Options(format_id=format_id, date=date, lang=lang))
 
 
 def check_file(path: str | Path, opts: Options) -> DeckResult:
@@ -89,6 +137,7 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
     """
     name = shown_path(str(path))
     try:
+        opts = file_options(opts, path)
         src = read_path(path)
         why = not_a_deck_list(src.text, src.path)
         if why is not None:
@@ -150,10 +199,19 @@ def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list
         rule = cfg.format_for(Path(src.path))
         if rule is not None:
             return rule.format, date or rule.date, notes
+    used = getattr(cfg, "path", None) if opts.use_config_formats else None
+    if src.path in ("-", "<stdin>"):
+        where = "name a file whose path a .deckcheck.yaml maps to a format"
+    elif used:
+        where = (f"map the path to a format in the configuration used, {shown_path(str(used))} "
+                 "(none of its formats: patterns matches this file)")
+    else:
+        where = ("map the path to a format in a .deckcheck.yaml (formats: - path: … format: …"
+                 + ("; none was found from the file's folder up to its repository root)"
+                    if opts.configs is not None else ")"))
     raise UsageError(
         f"{src.path}: no format given. Use -f FORMAT, add a line 'Format: <id>' to the list, "
-        "or map the path to a format in .deckcheck.yaml (formats: - path: … format: …). "
-        "See `deckcheck formats` for the format ids.")
+        f"or {where}. See `deckcheck formats` for the format ids.")
 
 
 @dataclass(slots=True)
@@ -313,14 +371,22 @@ def print_skipped(skipped: Skipped) -> None:
 
 
 def collect_targets(paths: Iterable[str], config=None, force_exclude: bool = False,
-                    on_skip: SkipHandler | None = print_skipped) -> list[Target]:
+                    on_skip: SkipHandler | None = print_skipped,
+                    configs=None) -> list[Target]:
     """The files to check for the paths of a command line, in order, under the link policy
     of :mod:`deckcheck.discovery`: directories are walked (recursively, in a stable order);
     a named path that the policy refuses becomes a :class:`Target` with its ``problem``.
 
     The config's include/exclude patterns filter files found in directories; with
     ``force_exclude`` they also filter files named explicitly (as pre-commit passes them).
+    With ``configs`` (a :class:`deckcheck.configs.ConfigFinder`) each file's own
+    configuration does, else ``config`` for every file.
     """
+    where = configs if configs is not None else config
+
+    def config_of(path, folder: bool = False):
+        return _config_of(where, path, folder)
+
     tree = None
     out: list[Target] = []
     for p in paths:
@@ -333,15 +399,18 @@ def collect_targets(paths: Iterable[str], config=None, force_exclude: bool = Fal
             out.append(Target(p, problem=problem))
             continue
         path = Path(p)
-        if force_exclude and config is not None and path.is_file() and not config.wants(path):
-            continue
+        if force_exclude and path.is_file():
+            cfg = config_of(path)
+            if cfg is not None and not cfg.wants(path):
+                continue
         if not path.is_dir():
             out.append(Target(str(path)))
             continue
-        found, unwanted = walk(p, config, on_skip)
+        found, unwanted = walk(p, lambda folder: config_of(folder, True), on_skip)
         if not found and unwanted:
             raise NothingToCheck(
-                f"{shown_path(p)}: the include/exclude patterns of {config.path} leave none "
+                f"{shown_path(p)}: the include/exclude patterns of "
+                f"{getattr(config_of(path, True), 'path', None)} leave none "
                 f"of the {unwanted} deck file(s) in this directory; change them or name "
                 "the files")
         if not found:
@@ -352,10 +421,10 @@ def collect_targets(paths: Iterable[str], config=None, force_exclude: bool = Fal
 
 
 def collect_paths(paths: Iterable[str], config=None, force_exclude: bool = False,
-                  on_skip: SkipHandler | None = print_skipped) -> list[str]:
+                  on_skip: SkipHandler | None = print_skipped, configs=None) -> list[str]:
     """:func:`collect_targets` as plain paths; a named path the link policy refuses is a
     :class:`UsageError` (nothing is read)."""
-    targets = collect_targets(paths, config, force_exclude, on_skip)
+    targets = collect_targets(paths, config, force_exclude, on_skip, configs)
     for t in targets:
         if t.problem is not None:
             raise UsageError(f"{shown_path(t.path)}: {t.problem}")
@@ -386,7 +455,7 @@ def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
     :class:`NothingToCheck` for a walked directory whose files are all no deck lists is
     raised after the results of the other paths (it is known only once they are checked).
     """
-    targets = collect_targets(paths, opts.config, force_exclude, on_skip)
+    targets = collect_targets(paths, opts.config, force_exclude, on_skip, opts.configs)
     files = [t.path for t in targets if t.problem is None]
     if jobs > 1 and len(files) > 1:
         from deckcheck.batch import iter_parallel

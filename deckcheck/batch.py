@@ -29,44 +29,61 @@ def _init(opts, check) -> None:
     _OPTS, _CHECK = opts, check
 
 
-def _card_db(game_id: str, opts):
+def _card_db(game_id: str, cards_dir):
     from deckcheck import carddb
+    from deckcheck.config import Config
     from deckcheck.games.base import load_game
 
-    return carddb.for_config(load_game(game_id), opts.config)
+    return carddb.for_config(load_game(game_id),
+                             Config(cards={game_id: cards_dir}) if cards_dir else None)
 
 
-# Card objects travel as (game, id) references: the pickler's dispatch table turns each
+def _cards_dir(path: str, game: str, opts):
+    """The ``cards:`` folder for ``game`` of the configuration that applies to ``path``
+    (each file may have its own): which card data the parent re-attaches cards from."""
+    from deckcheck.config import ConfigError
+
+    cfg = opts.config
+    if getattr(opts, "configs", None) is not None:
+        try:
+            cfg = opts.configs.for_file(path)
+        except ConfigError:   # a broken configuration: the result says so, and has no cards
+            return None
+    return (getattr(cfg, "cards", None) or {}).get(game)
+
+
+# Card objects travel as ((game, cards folder), id) references: the pickler's dispatch table turns each
 # into a call of _card_ref, which the parent answers from its own card databases. Only
 # cards cost a Python call; everything else is pickled by the C pickler as usual.
 _PARENT_DBS: dict = {}
 
 
-def _card_ref(game: str, card_id: str) -> Card:
-    card = _PARENT_DBS[game].get(card_id)
+def _card_ref(key: tuple, card_id: str) -> Card:
+    card = _PARENT_DBS[key].get(card_id)
     if card is None:
         raise pickle.UnpicklingError(f"card {card_id!r} is not in this process's card data")
     return card
 
 
-def _check(path: str) -> tuple[str | None, bytes]:
+def _check(path: str) -> tuple[tuple | None, bytes]:
     result = _CHECK(path, _OPTS)
     buf = io.BytesIO()
     pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    key = None
     if result.game is not None:
-        game = result.game
-        pickler.dispatch_table = {Card: lambda card: (_card_ref, (game, card.id))}
+        key = (result.game, _cards_dir(path, result.game, _OPTS))
+        pickler.dispatch_table = {Card: lambda card: (_card_ref, (key, card.id))}
     pickler.dump(result)
-    return result.game, buf.getvalue()
+    return key, buf.getvalue()
 
 
-def _check_chunk(paths: list[str]) -> list[tuple[str | None, bytes]]:
+def _check_chunk(paths: list[str]) -> list[tuple[tuple | None, bytes]]:
     return [_check(p) for p in paths]
 
 
-def _load(game: str | None, payload: bytes, opts) -> DeckResult:
-    if game is not None and game not in _PARENT_DBS:
-        _PARENT_DBS[game] = _card_db(game, opts)
+def _load(key: tuple | None, payload: bytes, opts) -> DeckResult:
+    if key is not None and key not in _PARENT_DBS:
+        _PARENT_DBS[key] = _card_db(*key)
     return pickle.loads(payload)
 
 

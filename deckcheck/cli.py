@@ -15,22 +15,22 @@ from typing import List, Optional
 import typer
 
 from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _stderr,
-                                _write, _write_chunks, app)
+                                _write, _write_chunks, app, complete_format)
 
 
 @app.command()
 def check(
-    paths: List[str] = typer.Argument(..., help="Deck files, directories (recursed) or - for stdin."),
-    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
-    date: Optional[str] = typer.Option(None, "--date", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
-    output_format: Optional[str] = typer.Option(None, "--output-format", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, jsonl (one JSON object per deck per line, then a summary line), concise, sarif, junit, github, markdown or html."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the report to this file instead of stdout."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="en, zh-Hans or zh-Hant."),
+    paths: List[str] = typer.Argument(..., metavar="PATH...", help="Deck files, directories (recursed) or - for stdin."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
+    output_format: Optional[str] = typer.Option(None, "--output-format", metavar="FMT", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, jsonl (one JSON object per deck per line, then a summary line), concise, sarif, junit, github, markdown or html."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write the report to this file instead of stdout."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG", help="en, zh-Hans or zh-Hant."),
     strict: bool = typer.Option(False, "--strict", help="Warnings also make the exit code 1."),
-    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
-    select: Optional[List[str]] = typer.Option(None, "--select", help="Only report rule codes with these prefixes (repeatable)."),
-    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Do not report rule codes with these prefixes (repeatable)."),
-    jobs: str = typer.Option("1", "-j", "--jobs", help="Worker processes for many decks: 1 to 64, or auto (the CPUs this process may use that the load average leaves idle)."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml instead of searching for one."),
+    select: Optional[List[str]] = typer.Option(None, "--select", metavar="CODE", help="Only report rule codes with these prefixes (repeatable)."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="CODE", help="Do not report rule codes with these prefixes (repeatable)."),
+    jobs: str = typer.Option("1", "-j", "--jobs", metavar="N", help="Worker processes for many decks: 1 to 64, or auto (the CPUs this process may use that the load average leaves idle)."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too (for pre-commit)."),
     show_info: bool = typer.Option(False, "--show-info", help="List info notes too (text, concise, github), and in text each deck's zone and card-type tables."),
@@ -41,20 +41,27 @@ def check(
     The text report gives one line per deck without problems and leads with the errors and
     warnings of the others; info notes are counted, not listed, unless --show-info. JSON,
     SARIF and JUnit keep every finding. Colour on a terminal, unless NO_COLOR is set
-    (FORCE_COLOR turns it on elsewhere)."""
-    from pathlib import Path
+    (FORCE_COLOR turns it on elsewhere). Each file's .deckcheck.yaml is found from its
+    own folder upward to the repository root, unless --config or --no-config.
+
+    Examples:
+
+    \b
+      deckcheck check mydeck.txt -f fow-wanderer
+      deckcheck check decks/                      # formats from .deckcheck.yaml
+      deckcheck check - -f mtg-standard --date 2012-02-03 < list.txt
+      deckcheck check decks/ --output-format json -o report.json
+      deckcheck check decks/ -q --strict          # only problems; warnings fail too
+    """
 
     from deckcheck.api import (NothingToCheck, Options, UsageError, iter_check_paths,
                                validate_date)
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.cli_base import _configs
     from deckcheck.i18n import LANGS
     from deckcheck.reporting import get_reporter, reporter_names
     from deckcheck.reporting.base import ReportOptions
 
-    try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
-    except ConfigError as exc:
-        raise Fail(str(exc)) from None
+    cfg, finder = _configs(config_path, no_config, paths)
     lang = lang or cfg.lang or "en"
     if lang not in LANGS:
         raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
@@ -67,7 +74,8 @@ def check(
         opts = Options(format_id=format_id.lower() if format_id else None,
                        date=validate_date(date), lang=lang,
                        select=[s.upper() for s in select or []],
-                       ignore=[s.upper() for s in ignore or []], config=cfg)
+                       ignore=[s.upper() for s in ignore or []], config=cfg,
+                       configs=finder)
         if format_id:
             from deckcheck import formats
 
@@ -204,13 +212,13 @@ def _check_codes(prefixes: list[str]) -> None:
 
 @app.command()
 def fix(
-    paths: List[str] = typer.Argument(..., help="Plain-text deck lists or directories."),
-    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else the list's Format: line or the config)."),
-    date: Optional[str] = typer.Option(None, "--date", help="As on this date (YYYY-MM-DD)."),
+    paths: List[str] = typer.Argument(..., metavar="PATH...", help="Plain-text deck lists or directories."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id (else the list's Format: line or the config)."),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="As on this date (YYYY-MM-DD)."),
     diff: bool = typer.Option(False, "--diff", help="Show a unified diff and change nothing (exit 1 if there is something to fix)."),
     unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also replace misspelt names by the card they were read as."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Write every card name in en, zh-Hans or zh-Hant where known (default: each line keeps its language)."),
-    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG", help="Write every card name in en, zh-Hans or zh-Hant where known (default: each line keeps its language)."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too."),
 ) -> None:
@@ -221,12 +229,18 @@ def fix(
     atomically; a link is written through only to a file inside the working tree, and a
     read-only file, a file with several hard links or one changed while fix ran is left
     alone with an error (exit 2). Exit 1 while a list has errors that fix cannot correct
-    (and with --diff when there is something to fix)."""
-    from pathlib import Path
+    (and with --diff when there is something to fix).
+
+    Examples:
+
+    \b
+      deckcheck fix mydeck.txt --diff
+      deckcheck fix decks/ --unsafe-fixes
+    """
 
     from deckcheck.api import (Options, UsageError, check_source, collect_paths,
-                               not_a_deck_message, validate_date)
-    from deckcheck.config import ConfigError, load_config
+                               file_options, not_a_deck_message, validate_date)
+    from deckcheck.cli_base import _configs
     from deckcheck.discovery import working_tree
     from deckcheck.fileio import WriteRefused, plan_rewrite
     from deckcheck.fixing import FixError, fix_deck, unified_diff
@@ -237,12 +251,13 @@ def fix(
 
     if lang is not None and lang not in LANGS:
         raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    cfg, finder = _configs(config_path, no_config, paths)
     try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         opts = Options(format_id=format_id.lower() if format_id else None,
-                       date=validate_date(date), lang=cfg.lang or "en", config=cfg)
-        files = collect_paths(paths, cfg, force_exclude)
-    except (ConfigError, UsageError) as exc:
+                       date=validate_date(date), lang=cfg.lang or "en", config=cfg,
+                       configs=finder)
+        files = collect_paths(paths, cfg, force_exclude, configs=finder)
+    except UsageError as exc:
         raise Fail(str(exc)) from None
     pending = failed = 0
     remaining: list[str] = []   # lists that are still illegal after the fix
@@ -260,7 +275,8 @@ def fix(
                 continue
             if why is not None:
                 raise UsageError(not_a_deck_message(src.path, why))
-            result = check_source(src, opts)
+            file_opts = file_options(opts, name)
+            result = check_source(src, file_opts)
             if result.deck is not None and result.deck.source_format != "text":
                 kind = result.deck.source_format
                 _stderr(f"deckcheck: note: {name}: left as it is: fix rewrites "
@@ -281,7 +297,7 @@ def fix(
             # names and counts are all fix changes: is the fixed list still illegal?
             from dataclasses import replace
 
-            if check_source(replace(src, text=fixed.text), opts).failed():
+            if check_source(replace(src, text=fixed.text), file_opts).failed():
                 remaining.append(name)
         elif result.failed():
             remaining.append(name)
@@ -323,49 +339,74 @@ def fix(
 
 @app.command()
 def convert(
-    path: str = typer.Argument(..., help="A deck file (or - for stdin)."),
-    to: str = typer.Option("text", "--to", help="text, arena or o8d."),
-    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else Format: line, config, or the file's game)."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
-    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    path: str = typer.Argument(..., metavar="PATH", help="A deck file (or - for stdin)."),
+    to: str = typer.Option("text", "--to", metavar="FMT", help="text, arena or o8d."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id (else Format: line, config, or the file's game)."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write to this file instead of stdout."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
-    """Write a deck in another supported file format."""
-    from pathlib import Path
+    """Write a deck in another supported file format.
 
-    from deckcheck.api import Options, UsageError, parse_source
-    from deckcheck.config import ConfigError, load_config
+    Every line is carried over: a line whose card was not found (or could be several) is
+    written as it was, with a warning on standard error naming its line, and the exit code
+    is then 1 (0 when every line became one card, 2 on usage errors).
+
+    Examples:
+
+    \b
+      deckcheck convert mydeck.o8d --to text
+      deckcheck convert list.txt -f mtg-standard --to arena -o list.mtga
+    """
+
+    from deckcheck.api import Options, UsageError, file_options, parse_source
+    from deckcheck.cli_base import _configs
     from deckcheck.reading import ReadError, read_path
     from deckcheck.writing import WRITERS, write
 
     if to not in WRITERS:
         raise Fail(f"--to {to!r}: use one of {', '.join(WRITERS)}")
+    cfg, finder = _configs(config_path, no_config, [path])
     try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         src = read_path(path)
-        deck, game, fmt_id = parse_source(src, Options(format_id=format_id, config=cfg))
+        opts = file_options(Options(format_id=format_id, config=cfg, configs=finder), path)
+        deck, game, fmt_id = parse_source(src, opts)
         text = write(deck, game, to, fmt_id)
-    except (ConfigError, UsageError, ReadError, ValueError) as exc:
+    except (UsageError, ReadError, ValueError) as exc:
         raise Fail(str(exc)) from None
     _write(text, output)
+    from deckcheck.models import Severity
+
+    unresolved = 0
+    for f in deck.findings:   # what reading and name matching said about the lines
+        if f.severity is Severity.INFO:
+            continue
+        unresolved += f.severity is Severity.ERROR
+        _stderr(f"deckcheck: warning: {src.path}: {f.code} {f.message}")
+    if unresolved:
+        _stderr(f"deckcheck: {unresolved} line{'' if unresolved == 1 else 's'} did not "
+                "become one card and {} written as in the list; correct {} and convert "
+                "again (`deckcheck check` says more)".format(
+                    *(("is", "it") if unresolved == 1 else ("are", "them"))))
+        raise typer.Exit(EXIT_ILLEGAL)
 
 
 @app.command()
 def register(
-    roster: str = typer.Argument(..., help="The roster: a CSV or YAML file, one row per player (name, player id, deck file relative to the roster, optional deck name and format)."),
-    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="The event's format (else the roster's '# Format:' line, a row's format column, or each list's own)."),
-    date: Optional[str] = typer.Option(None, "--date", help="The event date (YYYY-MM-DD; else the roster's '# Date:' line). Every list is checked as on it."),
-    event: Optional[str] = typer.Option(None, "--event", help="The event's name (else the roster's '# Event:' line)."),
-    location: Optional[str] = typer.Option(None, "--location", help="Where the event is (else the roster's '# Location:' line)."),
-    output_format: str = typer.Option("text", "--output-format", help="text (default), json, csv or html."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the report to this file instead of stdout."),
-    sheets: Optional[str] = typer.Option(None, "--sheets", help="Also write printable registration sheets (HTML, one page per player) to this file."),
-    paper: str = typer.Option("a4", "--paper", help="Paper of the sheets: a4 or letter."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the lists' findings: en, zh-Hans or zh-Hant."),
+    roster: str = typer.Argument(..., metavar="ROSTER", help="The roster: a CSV or YAML file, one row per player (name, player id, deck file relative to the roster, optional deck name and format)."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="The event's format (else the roster's '# Format:' line, a row's format column, or each list's own)."),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="The event date (YYYY-MM-DD; else the roster's '# Date:' line). Every list is checked as on it."),
+    event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name (else the roster's '# Event:' line)."),
+    location: Optional[str] = typer.Option(None, "--location", metavar="PLACE", help="Where the event is (else the roster's '# Location:' line)."),
+    output_format: str = typer.Option("text", "--output-format", metavar="FMT", help="text (default), json, csv or html."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write the report to this file instead of stdout."),
+    sheets: Optional[str] = typer.Option(None, "--sheets", metavar="FILE", help="Also write printable registration sheets (HTML, one page per player) to this file."),
+    paper: str = typer.Option("a4", "--paper", metavar="PAPER", help="Paper of the sheets: a4 or letter."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG", help="Language of the lists' findings: en, zh-Hans or zh-Hant."),
     strict: bool = typer.Option(False, "--strict", help="Warnings in a list also make the exit code 1."),
-    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml instead of searching for one."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
-    decks_dir: Optional[str] = typer.Option(None, "--decks-dir", help="Also accept deck files inside this folder (deck paths stay relative to the roster). A deck file outside the roster's folder and this one is not read."),
+    decks_dir: Optional[str] = typer.Option(None, "--decks-dir", metavar="DIR", help="Also accept deck files inside this folder (deck paths stay relative to the roster). A deck file outside the roster's folder and this one is not read."),
 ) -> None:
     """Check every registered list of a tournament roster on the event date; print sheets.
 
@@ -373,10 +414,9 @@ def register(
     illegal or unreadable or a player id is duplicated or invalid, 2 for a roster or usage
     problem.
     """
-    from pathlib import Path
-
     from deckcheck.api import UsageError
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.cli_base import _configs
+    from deckcheck.config import ConfigError
     from deckcheck.i18n import LANGS
     from deckcheck.registration.output import FORMATS, render
     from deckcheck.registration.roster import RosterError
@@ -389,10 +429,12 @@ def register(
     paper = paper.lower()
     if paper not in PAPERS:
         raise Fail(f"--paper {paper!r}: use one of {', '.join(PAPERS)}")
-    try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
-    except ConfigError as exc:
-        raise Fail(str(exc)) from None
+    cfg, finder = _configs(config_path, no_config)
+    if finder is not None:   # the roster's configuration: found from its folder upward
+        try:
+            cfg = finder.for_file(roster)
+        except ConfigError as exc:
+            raise Fail(str(exc)) from None
     lang = lang or cfg.lang or "en"
     if lang not in LANGS:
         raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
@@ -411,29 +453,28 @@ def register(
 
 def _fingerprint_of(deck: str, format_id: Optional[str], config_path: Optional[str],
                     no_config: bool):
-    from pathlib import Path
 
     from deckcheck.api import Options, UsageError, check_file
-    from deckcheck.config import ConfigError, load_config
+    from deckcheck.cli_base import _configs
     from deckcheck.registration.fingerprint import FingerprintError, fingerprint
 
+    cfg, finder = _configs(config_path, no_config, [deck])
     try:
-        cfg = load_config(Path(config_path) if config_path else None, discover=not no_config)
         result = check_file(deck, Options(format_id=format_id.lower() if format_id else None,
-                                          config=cfg))
+                                          config=cfg, configs=finder))
         if result.error is not None:
             raise Fail(result.error)
         return result, fingerprint(result)
-    except (ConfigError, UsageError, FingerprintError) as exc:
+    except (UsageError, FingerprintError) as exc:
         raise Fail(str(exc)) from None
 
 
 @app.command("fingerprint")
 def fingerprint_cmd(
-    deck: str = typer.Argument(..., help="A deck file (or - for stdin)."),
-    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else the list's Format: line or the config)."),
+    deck: str = typer.Argument(..., metavar="DECK", help="A deck file (or - for stdin)."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id (else the list's Format: line or the config)."),
     canonical: bool = typer.Option(False, "--canonical", help="Also print the canonical list the fingerprint is the hash of."),
-    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
     """Print a list's fingerprint (on the last line): the same for the same cards and counts
@@ -451,10 +492,10 @@ def fingerprint_cmd(
 
 @app.command("verify")
 def verify_cmd(
-    deck: str = typer.Argument(..., help="A deck file (or - for stdin)."),
-    expected: str = typer.Argument(..., help="The fingerprint recorded at registration."),
-    format_id: Optional[str] = typer.Option(None, "-f", "--format", help="Format id (else the list's Format: line or the config)."),
-    config_path: Optional[str] = typer.Option(None, "--config", help="Use this .deckcheck.yaml."),
+    deck: str = typer.Argument(..., metavar="DECK", help="A deck file (or - for stdin)."),
+    expected: str = typer.Argument(..., metavar="FINGERPRINT", help="The fingerprint recorded at registration."),
+    format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id (else the list's Format: line or the config)."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
     """Exit 0 if a list has the registered fingerprint, 1 if it does not (2 on errors)."""
@@ -496,6 +537,12 @@ from deckcheck import cli_lookup  # noqa: E402,F401
 
 
 def _run(argv: list[str]) -> int:
+    import os
+
+    if os.environ.get(cli_lookup.COMPLETE_VAR):   # a completion script asks: answer, exit
+        from typer.completion import completion_init
+
+        completion_init()
     try:
         result = app(args=argv, prog_name="deckcheck", standalone_mode=False)
         return result if isinstance(result, int) else EXIT_OK

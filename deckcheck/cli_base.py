@@ -88,3 +88,43 @@ def _config(config_path: Optional[str], no_config: bool):
         return load_config(Path(config_path) if config_path else None, discover=not no_config)
     except ConfigError as exc:
         raise Fail(str(exc)) from None
+
+
+def _configs(config_path: Optional[str], no_config: bool, paths: Iterable[str] = ()):
+    """The run's configuration and, unless ``--config`` or ``--no-config`` fixes one for
+    every file, the :class:`~deckcheck.configs.ConfigFinder` that gives each file its own
+    (found from the file's folder upward, design §7). The run's configuration (its
+    ``lang``, ``output-format``, and what standard input uses) is ``--config``, else the one
+    found from the working directory, else the one of the first file named."""
+    from pathlib import Path
+
+    from deckcheck.config import ConfigError, load_config
+    from deckcheck.configs import STDIN, ConfigFinder
+
+    cfg = _config(config_path, no_config)
+    if config_path or no_config:
+        return cfg, None
+    finder = ConfigFinder(cfg)
+    if cfg.path is None:
+        first = next((p for p in paths if p not in STDIN), None)
+        if first is not None:
+            try:
+                p = Path(first)
+                cfg = finder.for_folder(p) if p.is_dir() else finder.for_file(p)
+            except (ConfigError, OSError) as exc:
+                raise Fail(str(exc)) from None
+    return cfg, finder
+
+
+def complete_format(incomplete: str) -> list[str]:
+    """Shell completion of ``-f``: the shipped format ids that start with what is typed."""
+    from deckcheck.formats import all_formats
+
+    return [f.id for f in all_formats([]) if f.id.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of ``-g``: the game ids."""
+    from deckcheck.formats import game_ids
+
+    return [g for g in game_ids([]) if g.startswith(incomplete)]

@@ -1,7 +1,7 @@
 """``.deckcheck.yaml``: which files to check, in which format, and which rules to apply.
 
-The file is found from the working directory upward, stopping at the repository root (the
-directory holding ``.git``), or given with ``--config``. Paths and patterns in it are
+The file is found from each checked file's folder upward, stopping at the repository root
+(the directory holding ``.git``; see :mod:`deckcheck.configs`), or given with ``--config``. Paths and patterns in it are
 relative to the file. ``extends:`` takes a shipped preset (``default``, ``casual``,
 ``registration``) or a path to another config file; the extending file's keys win, and
 lists of rule codes are added together.
@@ -239,8 +239,16 @@ def load_config(path: Path | None = None, discover: bool = True) -> Config:
     path = Path(path)
     if not found and not path.exists():
         raise ConfigError(f"{path}: configuration file not found")
-    repository = repository_root((path.absolute() if found else path.resolve()).parent)
-    return _load(path, seen=(), repository=repository)
+    if found:
+        return load_found(path)
+    return _load(path, seen=(), repository=repository_root(path.resolve().parent))
+
+
+def load_found(path: Path) -> Config:
+    """A configuration file that was found (not named with ``--config``): it may be a link a
+    pull request planted, so it must itself lie inside the repository it was found in."""
+    path = Path(path)
+    return _load(path, seen=(), repository=repository_root(path.absolute().parent))
 
 
 def _yaml_with_lines(path: Path, repository: Path) -> tuple[dict[str, Any], Any]:

@@ -15,7 +15,9 @@ from deckcheck.safetext import guard_lines
 
 def _plain(value: Any) -> str:
     """A format file's value as words: lists joined by commas, mappings as ``key: value``
-    (no Python list or dict syntax)."""
+    (no Python list or dict syntax, flags as yes/no)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
     if isinstance(value, dict):
@@ -33,7 +35,8 @@ def _zones_table(fmt: Format) -> str:
         rows.append([zone, spec.get("min", ""), spec.get("max", ""),
                      " or ".join(map(str, spec["sizes"])) if spec.get("sizes") else "",
                      "yes" if spec.get("counted", True) else "no",
-                     "; ".join(f"{k}: {_plain(v)}" for k, v in extra.items())])
+                     "; ".join(f"{str(k).replace('_', ' ')}: {_plain(v)}"
+                               for k, v in extra.items())])
     return table(["zone", "min", "max", "exact sizes", "counted", "other"], rows)
 
 
@@ -102,7 +105,12 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
     return guard_lines(fit("\n".join(lines)))
 
 
-def search_cards(db, query: str, limit: int = 10) -> str:
+def search_cards(db, query: str, limit: int = 10, none: str | None = "",
+                 similar: float = 60) -> str:
+    """The cards of ``db`` a query finds, as a table; when there is none, the sentence that
+    says so (``none=None``: an empty string, for a search over every game). ``similar``:
+    the lowest score of a merely similar name (a search over every game asks more, or
+    every game would offer a few names that share some letters)."""
     from rapidfuzz import fuzz, process
 
     from deckcheck.reporting.table import table
@@ -130,32 +138,143 @@ def search_cards(db, query: str, limit: int = 10) -> str:
         for card in db.cards:  # whole-word or substring hits (search, never check)
             if key in normalise.key(card.name):
                 add(card, "contains")
+        for card in db.cards:  # part of a Chinese name (either script: keys fold them)
+            for lang, names in (card.get("names") or {}).items():
+                if any(key in normalise.key(n) for n in names):
+                    add(card, f"contains ({lang})")
+                    break
     q = normalise.spaced(query)
     if q and index.choices:
         # search may use a partial, word-order-free scorer; `check` never does
         letters = normalise.alnum_length(q)
         for choice, score, idx in process.extract(q, index.choices, scorer=fuzz.WRatio,
-                                                  limit=limit * 3, score_cutoff=60):
+                                                  limit=limit * 3, score_cutoff=similar):
             # WRatio scores a very short name high on a few shared letters ("A∵A∵A∵" is
             # "a a a"): a name needs at least half the query's letters to count as similar
             if normalise.alnum_length(choice) * 2 >= letters:
                 add(index.cards[index.choice_card[idx]], "similar", score)
     if not rows:
-        return guard_lines(f'no card of {db.game} matches "{query}"')
+        return "" if none is None else guard_lines(f'no card of {db.game} matches "{query}"')
     return guard_lines(table(["name", "match", "score", "id", "type"], rows))
 
 
-def show_card(db, name: str) -> tuple[str, bool]:
-    import yaml
+#: facts a reader of ``cards show`` gets in the card's head (name, type line, names)
+_HEAD = frozenset({"id", "name", "full_name", "names", "aliases", "type", "types", "subtypes",
+                   "supertypes", "kind", "faces", "printings"})
+#: identifiers of other programs (OCTGN GUIDs, database numbers): counted, not listed
+_IDS = frozenset({"octgn_ids", "octgn_id", "multiverseid", "cardid", "element_octgn_ids",
+                  "number_base"})
+_LABELS = {"cmc": "mana value", "atk": "ATK", "def": "DEF", "ue": "UE",
+           "core_2010": "in Core 2010"}
 
+
+def _label(key: str) -> str:
+    text = _LABELS.get(key) or key.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def _value(value: Any) -> str:
+    """A fact as words (no YAML or Python syntax): lists by commas, yes/no for flags."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{_label(str(k)).lower()} {_value(v)}" for k, v in value.items()
+                         if k not in _IDS)
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, dict) for v in value):
+            return "; ".join(_value(v) for v in value)
+        return ", ".join(_value(v) for v in value)
+    return str(value)
+
+
+def _type_line(data: dict[str, Any]) -> str:
+    types = [*(data.get("supertypes") or ()), *(data.get("types") or ())]
+    if not types and (data.get("type") or data.get("kind")):
+        types = [data.get("type") or data.get("kind")]
+    line = " ".join(str(t) for t in types)
+    if data.get("subtypes"):
+        line += " — " + " ".join(str(t) for t in data["subtypes"])
+    return line
+
+
+def _names(data: dict[str, Any]) -> list[str]:
+    names = data.get("names") or {}
+    return [f"{lang}: {', '.join(map(str, ns))}" for lang, ns in names.items() if ns]
+
+
+def _printing(p: dict[str, Any]) -> str:
+    """One printing on one line: its set and number first, then what else is known."""
+    head = " ".join(str(p[k]) for k in ("set", "number", "id", "code") if p.get(k)
+                    and not (k == "id" and p.get("number")))
+    rest = ", ".join(f"{_label(k).lower()} {_value(v)}" for k, v in p.items()
+                     if k not in ("set", "number", "id", "code") and k not in _IDS)
+    return head + (f" ({rest})" if rest else "")
+
+
+def describe_card(card, game: str) -> str:
+    """A card as a reader expects it: the name, the type line, the names in other
+    languages, the facts one per line, the faces and the printings."""
+    data = card.data
+    lines = [f"{data.get('full_name') or card.name}   [{game}: {card.id}]"]
+    type_line = _type_line(data)
+    if type_line:
+        lines.append(type_line)
+    lines += [f"  {n}" for n in _names(data)]
+    aliases = [a for a in data.get("aliases") or () if a != data.get("full_name")]
+    if aliases:
+        lines.append(f"  Also written: {', '.join(map(str, aliases))}")
+    for key, value in data.items():
+        if key in _HEAD or key in _IDS or value in (None, "", [], {}):
+            continue
+        lines.append(f"{_label(key)}: {_value(value)}")
+    for face in card.faces:
+        extra = [_type_line(face)] + _names(face)
+        lines.append(f"Other face: {face.get('name')}"
+                     + "".join(f"; {x}" for x in extra if x))
+    printings = data.get("printings") or []
+    if printings:
+        lines.append(f"Printings ({len(printings)}):")
+        lines += [f"  {_printing(p)}" for p in printings if isinstance(p, dict)]
+    ids = sum(len(v) if isinstance(v, list) else 1 for k, v in data.items()
+              if k in _IDS and v and k != "number_base")
+    if ids:
+        lines.append(f"({ids} identifier{'s' if ids != 1 else ''} of other programs, "
+                     "e.g. OCTGN, not shown)")
+    return "\n".join(lines)
+
+
+def match_card(db, name: str) -> tuple[Any, str]:
+    """The card ``name`` names in ``db`` and the line that says how it matched; or None and
+    the line that says why there is none."""
     m = db.index.match(name)
     if m.card is None:
         if m.kind == "ambiguous":
-            return (guard_lines(f'"{name}" could be: ' + ", ".join(c.name for c in m.candidates)),
-                    False)
+            return None, f'"{name}" could be: ' + ", ".join(c.name for c in m.candidates)
         hint = f"; did you mean {', '.join(m.suggestions)}?" if m.suggestions else ""
-        return (guard_lines(f'unknown card "{name}"{hint}'), False)
-    head = f"{m.card.name}" + ("" if m.kind == "exact" else f"  (matched as {m.kind}"
-                                + (f", {m.score}" if m.score is not None else "") + ")")
-    body = yaml.safe_dump(m.card.data, allow_unicode=True, sort_keys=False, width=100)
-    return guard_lines(head + "\n" + body.rstrip()), True
+        return None, f'unknown card "{name}"{hint}'
+    how = "" if m.kind == "exact" else (f'"{name}" read as {m.card.name} ({m.kind}'
+                                        + (f", {m.score}" if m.score is not None else "") + ")")
+    return m.card, how
+
+
+def show_card(db, name: str) -> tuple[str, bool]:
+    from deckcheck.reporting.table import fit
+
+    card, how = match_card(db, name)
+    if card is None:
+        return guard_lines(how), False
+    text = describe_card(card, db.game)
+    return guard_lines(fit((how + "\n" if how else "") + text)), True
+
+
+def describe_verdict(verdict) -> str:
+    """What ``cards show -f FORMAT`` says: legal or not, where, and the rules' findings."""
+    when = f" on {verdict.date}" if verdict.date else " (newest data; --date to choose a day)"
+    if verdict.profile:
+        when += f" [profile of {verdict.profile}]"
+    if verdict.zone is None:
+        return f"{verdict.format}{when}: this card has no place in any zone of the format"
+    head = (f"{verdict.format}{when}: LEGAL (zones: {', '.join(verdict.zones)})" if verdict.legal
+            else f"{verdict.format}{when}: NOT LEGAL")
+    lines = [head] + [f"  {f.severity.value}: {f.code} {f.message}" for f in verdict.findings]
+    return guard_lines("\n".join(lines))

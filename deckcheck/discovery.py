@@ -135,11 +135,14 @@ def walk(directory: str, config=None, on_skip: SkipHandler | None = None
     """The deck files under ``directory`` in a stable order, and how many deck files the
     configuration's include/exclude patterns left out. Links and special files passed over
     go to ``on_skip``; hidden entries, documentation files and files without a deck
-    extension are not deck files and are passed over silently."""
+    extension are not deck files and are passed over silently.
+
+    ``config``: one configuration for every file, or a function giving a folder's
+    configuration (each file's own, found from its folder upward), or None."""
     from deckcheck.parsing.detect import DECK_EXTENSIONS
 
     top = Path(os.path.realpath(directory))
-    include = bool(config is not None and getattr(config, "include", None))
+    config_of = config if callable(config) else (lambda folder: config)
     found: list[Target] = []
     unwanted = 0
 
@@ -148,6 +151,7 @@ def walk(directory: str, config=None, on_skip: SkipHandler | None = None
             on_skip(Skipped(str(path), reason))
 
     for root, dirs, files in os.walk(directory):
+        cfg = None
         kept = []
         for d in sorted(dirs):
             if d.startswith("."):
@@ -175,8 +179,11 @@ def walk(directory: str, config=None, on_skip: SkipHandler | None = None
             elif not stat.S_ISREG(st.st_mode):
                 skip(fp, "not a regular file (a pipe, device or socket)")
                 continue
-            if config is not None and not config.wants(fp):
+            if cfg is None:
+                cfg = config_of(Path(root)) or False   # looked up once per folder
+            if cfg and not cfg.wants(fp):
                 unwanted += 1
                 continue
+            include = bool(cfg and getattr(cfg, "include", None))
             found.append(Target(str(fp), walked=not include, top=directory))
     return found, unwanted

@@ -240,15 +240,16 @@ def render_csv(reg: Registration) -> str:
 CSS = """
 :root { --ok: #15803d; --bad: #b91c1c; --warn: #b45309; --ink: #1f2937; --muted: #6b7280;
         --line: #d1d5db; --head: #f3f4f6; }
-body { font: 14px/1.4 system-ui, "Segoe UI", "Noto Sans", "DejaVu Sans", sans-serif;
+body { font: 14px/1.4 %(sans)s;
        color: var(--ink); margin: 0 auto; padding: 20px; max-width: 1200px; }
+%(lang_rules)s
 h1 { font-size: 1.5em; margin: 0 0 4px; } h2 { font-size: 1.15em; margin: 18px 0 6px; }
 .meta { color: var(--muted); margin: 2px 0; }
 table { border-collapse: collapse; margin: 6px 0 12px; }
 th, td { border: 1px solid var(--line); padding: 3px 7px; text-align: left; vertical-align: top; }
 th { background: var(--head); }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.fp { font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+td.fp { font-family: %(mono)s; white-space: nowrap; }
 td.msg { overflow-wrap: anywhere; max-width: 520px; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; color: #fff;
          font-size: .8em; font-weight: 600; }
@@ -259,6 +260,13 @@ tr.warning td.sev { color: var(--warn); font-weight: 600; }
 @media print { body { padding: 0; max-width: none; font-size: 9pt; }
   .badge, th { -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
 """
+
+
+def _css() -> str:
+    from deckcheck.reporting.fonts import MONO, lang_rules, sans
+
+    latin = 'system-ui, "Segoe UI", "Noto Sans", "DejaVu Sans"'
+    return CSS % {"sans": sans(latin), "mono": MONO, "lang_rules": lang_rules(latin).strip()}
 
 
 def e(value: object) -> str:
@@ -318,4 +326,4 @@ def render_html(reg: Registration) -> str:
                 f"<th>illegal</th><th>unreadable</th></tr>{cells}</table>")
     body.append(f'<p class="summary">{e(summary_line(reg))}</p>')
     body.append(f'<p class="meta">deckcheck {e(__version__)}</p>')
-    return html_page(f"Registration: {event_title(reg)}", CSS, "\n".join(body))
+    return html_page(f"Registration: {event_title(reg)}", _css(), "\n".join(body))

@@ -34,10 +34,12 @@ CSS = """
 @page { size: %(paper)s; margin: 10mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { margin: 0; color: #111; font: 9pt/1.25 "DejaVu Sans", "Liberation Sans", Arial,
-       "Noto Sans", sans-serif; }
-.sheet { width: 100%%; max-width: 190mm; margin: 0 auto; break-after: page;
-         page-break-after: always; }
+body { margin: 0; color: #111; font: 9pt/1.25 %(sans)s; }
+%(lang_rules)s
+/* a collapsed table border lies half outside its table: the sheet keeps a hair of room on
+   each side, so the right-hand borders are not cut off at the page's printable edge */
+.sheet { width: 100%%; max-width: 190mm; margin: 0 auto; padding: 0 0.4mm;
+         break-after: page; page-break-after: always; }
 .sheet:last-child { break-after: auto; page-break-after: auto; }
 @media screen { body { background: #e5e7eb; padding: 10mm 0; }
   .sheet { background: #fff; padding: 10mm; max-width: 210mm; margin-bottom: 10mm;
@@ -56,7 +58,7 @@ table.fields td { border: 0.25mm solid #6b7280; padding: .6mm 1.5mm; vertical-al
 table.fields .label { display: block; font-size: 6.5pt; color: #4b5563;
                       text-transform: uppercase; letter-spacing: .03em; }
 table.fields .value { display: block; min-height: 4.2mm; font-size: 10pt; font-weight: 600; }
-.boxes { display: flex; gap: .6mm; margin-top: .3mm; }
+.boxes { display: flex; flex-wrap: wrap; gap: .6mm; margin-top: .3mm; }
 .boxes span { display: inline-block; width: 5mm; height: 5.5mm; border: 0.25mm solid #111;
               text-align: center; font-size: 10pt; font-weight: 700; line-height: 5.3mm; }
 .cards { margin-top: 2mm; column-count: 2; column-gap: 6mm; column-rule: 0.2mm solid #d1d5db; }
@@ -81,16 +83,19 @@ table.fields .value { display: block; min-height: 4.2mm; font-size: 10pt; font-w
 .row.blank { min-height: 5.2mm; }
 .dense { font-size: 7.8pt; } .dense .row { min-height: 3.4mm; }
 .tiny { font-size: 6.6pt; } .tiny .row { min-height: 3mm; }
-.foot { display: flex; gap: 4mm; margin-top: 2.5mm; break-inside: avoid; }
-table.totals, table.official { border-collapse: collapse; }
-table.totals { flex: 1.3; } table.official { flex: 1; }
+/* a grid whose columns may shrink (minmax(0, …)): flex items that are tables keep their
+   content's width and pushed the official-use table's right border off the page */
+.foot { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); gap: 4mm;
+        margin-top: 2.5mm; break-inside: avoid; }
+table.totals, table.official { border-collapse: collapse; width: 100%%; table-layout: fixed; }
+.head > * { min-width: 0; }
 table.totals td, table.official td { border: 0.25mm solid #111; padding: .8mm 1.5mm; }
 table.totals td.v { width: 24mm; white-space: nowrap; text-align: center; font-size: 11pt; font-weight: 700; }
 table.official caption { text-align: left; font-size: 6.5pt; text-transform: uppercase;
                          color: #4b5563; }
 table.official td { height: 6mm; width: 50%%; }
 .fp { margin-top: 2mm; border: 0.4mm dashed #111; padding: 1mm 2mm; break-inside: avoid; }
-.fp b { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 12pt;
+.fp b { font-family: %(mono)s; font-size: 12pt;
         letter-spacing: .05em; }
 .fp .why { color: #374151; font-size: 7.5pt; margin-top: .5mm; }
 """
@@ -108,7 +113,16 @@ def render_sheets(reg: Registration, paper: str = "a4") -> str:
     if size is None:
         raise ValueError(f"paper {paper!r}: use one of {', '.join(PAPERS)}")
     sheets = "\n".join(render_sheet(reg, p) for p in reg.players)
-    return html_page(f"Registration sheets: {event_title(reg)}", CSS % {"paper": size}, sheets)
+    return html_page(f"Registration sheets: {event_title(reg)}", sheet_css(size), sheets)
+
+
+def sheet_css(paper_size: str) -> str:
+    """The sheets' style sheet for a paper size (``A4``, ``letter``)."""
+    from deckcheck.reporting.fonts import MONO, lang_rules, sans
+
+    latin = '"DejaVu Sans", "Liberation Sans", Arial, "Noto Sans"'
+    return CSS % {"paper": paper_size, "sans": sans(latin), "mono": MONO,
+                  "lang_rules": lang_rules(latin).strip()}
 
 
 def render_sheet(reg: Registration, p: PlayerResult) -> str:

@@ -25,8 +25,9 @@ CSS = """
 :root { --ok: #15803d; --bad: #b91c1c; --warn: #b45309; --ink: #1f2937; --muted: #6b7280;
         --line: #d1d5db; --head: #f3f4f6; }
 * { box-sizing: border-box; }
-body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
-       sans-serif; color: var(--ink); margin: 0 auto; padding: 24px; max-width: 1100px; }
+body { font: 15px/1.45 %(sans)s; color: var(--ink); margin: 0 auto; padding: 24px;
+       max-width: 1100px; }
+%(lang_rules)s
 h1 { font-size: 1.6em; margin: 0 0 4px; }
 h2 { font-size: 1.2em; margin: 0 0 6px; overflow-wrap: anywhere; }
 h3 { font-size: 1em; margin: 14px 0 6px; }
@@ -35,7 +36,7 @@ table { border-collapse: collapse; margin: 6px 0 12px; }
 th, td { border: 1px solid var(--line); padding: 3px 8px; text-align: left; vertical-align: top; }
 th { background: var(--head); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-table.findings { width: 100%; }
+table.findings { width: 100%%; }
 table.findings td.msg { overflow-wrap: anywhere; }
 section.deck { border: 1px solid var(--line); border-left: 6px solid var(--ok);
                border-radius: 6px; padding: 14px 18px; margin: 18px 0; }
@@ -61,6 +62,13 @@ footer { color: var(--muted); font-size: .85em; margin-top: 24px; }
   a { color: inherit; text-decoration: none; }
 }
 """
+
+
+def _css() -> str:
+    from deckcheck.reporting.fonts import lang_rules, sans
+
+    latin = 'system-ui, -apple-system, "Segoe UI", "Noto Sans"'
+    return CSS % {"sans": sans(latin), "lang_rules": lang_rules(latin).strip()}
 
 
 def e(value: object) -> str:
@@ -138,7 +146,7 @@ class HtmlReporter(Reporter):
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
                 '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
                 'style-src \'unsafe-inline\'">'
-                f"<title>{e(t('deckcheck report', lang))}</title><style>{CSS}</style></head>\n<body>\n"
+                f"<title>{e(t('deckcheck report', lang))}</title><style>{_css()}</style></head>\n<body>\n"
                 + "\n".join(body) + "\n</body></html>\n")
 
     # -- pieces -----------------------------------------------------------------------------

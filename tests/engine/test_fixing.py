@@ -233,3 +233,18 @@ def test_a_mage_wars_book_converts_to_the_documented_text_form():
         "Format: magewars-arena\nMage: Wizard (Fire)\n\nAttack\n2 Fireball\n1 Flameblast\n"
         "Equipment\n1 Elemental Wand\n")
     assert "Element: Fire" in write(deck, game, "o8d", fid)
+
+
+def test_convert_warns_about_unresolved_lines_and_exits_1(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Format: fow-classic\n1 Grimm, the Fairy Tale Prince\n4 Zzqx Unheard Of\n",
+                    encoding="utf-8")
+    r = cli("convert", str(deck), "--to", "text")
+    err = r.stderr.decode()
+    assert r.returncode == 1
+    assert "4 Zzqx Unheard Of" in r.stdout.decode()        # carried over, not dropped
+    assert "warning:" in err and "Line 3" in err and "Zzqx Unheard Of" in err
+    assert "1 line did not become one card" in err
+    deck.write_text("Format: fow-classic\n1 Grimm, the Fairy Tale Prince\n", encoding="utf-8")
+    r = cli("convert", str(deck), "--to", "text")
+    assert r.returncode == 0 and r.stderr.decode() == ""

@@ -45,3 +45,7 @@ def test_wheel_installs_and_runs_elsewhere(tmp_path):
                             "print(r.data_dir('cards'), r.data_dir('formats'))"],
                            cwd=elsewhere, capture_output=True, text=True, env=env).stdout
     assert "site-packages" in files
+    typed = subprocess.run([str(py), "-c", "import deckcheck, pathlib; print(pathlib.Path("
+                            "deckcheck.__file__).with_name('py.typed').is_file())"],
+                           cwd=elsewhere, capture_output=True, text=True, env=env).stdout
+    assert typed.strip() == "True"     # type checkers read the installed package's hints

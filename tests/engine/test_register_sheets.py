@@ -126,6 +126,37 @@ def test_paper_sizes(five_reg):
         render_sheets(five_reg, "a5")
 
 
+def style_of(html: str) -> str:
+    return re.search(r"<style>(.*?)</style>", html, re.S).group(1)
+
+
+def test_sheets_keep_their_right_borders_and_name_cjk_fonts(five_reg):
+    css = style_of(render_sheets(five_reg))
+    body = re.search(r"body \{[^}]*\}", css).group(0)
+    for font in ("Noto Sans CJK SC", "Noto Sans CJK TC", "Microsoft YaHei", "PingFang TC"):
+        assert f'"{font}"' in body
+    assert re.search(r":lang\(zh-Hant\) \{ font-family: [^}]*\"Noto Sans CJK TC\"[^}]*"
+                     r"\"Noto Sans CJK SC\"", css)         # Traditional fonts first there
+    # no flex row of tables (they keep their content's width and overflow to the right):
+    # the foot is a grid of shrinkable columns, its tables fill them and lay out fixed
+    foot = re.search(r"\.foot \{[^}]*\}", css).group(0)
+    assert "display: grid" in foot and "minmax(0, 1.3fr) minmax(0, 1fr)" in foot
+    assert re.search(r"table\.totals, table\.official \{[^}]*width: 100%;[^}]*"
+                     r"table-layout: fixed", css)
+    assert "flex: 1" not in css.split(".foot", 1)[1].split(".fp", 1)[0]
+    # the sheet leaves room for the half of a collapsed border outside its table
+    assert re.search(r"\.sheet \{[^}]*max-width: 190mm;[^}]*padding: 0 0\.4mm", css)
+    assert re.search(r"\.boxes \{[^}]*flex-wrap: wrap", css)   # id boxes wrap in their cell
+    # the other HTML pages name the CJK fonts too
+    from deckcheck.registration.output import render
+    from deckcheck.reporting import get_reporter
+    from deckcheck.reporting.base import ReportOptions
+
+    for page in (render(five_reg, "html"),
+                 get_reporter("html")(ReportOptions(lang="zh-Hant")).render([])):
+        assert '"Noto Sans CJK SC"' in style_of(page) and ":lang(zh-Hant)" in style_of(page)
+
+
 def test_sheets_are_self_contained_and_escaped(tmp_path):
     deck = ROOT / "examples" / "fow" / "legal" / "grimm.txt"
     roster = tmp_path / "r.csv"
