@@ -60,7 +60,8 @@ class SourceText:
 
 
 def split_lines(text: str) -> list[str]:
-    lines = _LINE_SPLIT.split(text)
+    # without a carriage return the pattern splits where str.split does
+    lines = text.split("\n") if "\r" not in text else _LINE_SPLIT.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines

@@ -166,6 +166,7 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
     out = LineCensus()
     lines = split_lines(text)
     left = len(lines)
+    known = _KINDS if _KINDS_OF[0] is vocab else {}
     for raw in lines:
         left -= 1
         if until_decided and out.deck + out.bare > out.foreign + left + 1:
@@ -173,7 +174,9 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
         line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
         if not line:
             continue
-        kind = _line_kind_cached(line, vocab)
+        kind = known.get(line, _UNREAD)   # a line read before: its kind without a call
+        if kind is _UNREAD:
+            kind = _line_kind_cached(line, vocab)
         if kind == "deck":
             out.deck += 1
         elif kind == "bare":
@@ -188,6 +191,7 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
 _KINDS: dict[str, str | None] = {}
 _KINDS_OF: list = [None]
 _KINDS_MAX = 16384
+_UNREAD = object()
 
 
 def _line_kind_cached(line: str, vocab: _Vocabulary) -> str | None:
@@ -282,6 +286,8 @@ def _name_kind(name: str, counted: bool) -> str | None:
         return "prose"
     if len(words) >= 5 and name.endswith(".") and not name.endswith(".."):
         return "prose"
+    if counted and len(words) < 6:   # (the count of lower-case words cannot matter)
+        return "deck"
     lower = sum(1 for w in words if w[0].islower() and w.casefold() not in _SMALL_WORDS)
     if counted:   # a player may type names in lower case: only a long run of words is prose
         return "prose" if len(words) >= 6 and lower >= 3 else "deck"

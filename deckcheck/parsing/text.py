@@ -16,7 +16,6 @@ from typing import NamedTuple
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
-from deckcheck.parsing.headings import role_zones
 from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
@@ -275,7 +274,7 @@ def parse_card_text(text: str) -> ParsedName | Said:
     m = _CARD_ID_END.search(name) if "(" in name or "[" in name else None
     if m and m.start() > 0:
         ref, name = m.group("id"), name[: m.start()].strip()
-    m = _WRAPPED.match(name)
+    m = _WRAPPED.match(name) if name[:1] == "[" else None
     if m and m.group("name").strip():    # a forum's link brackets: "[Timber Wolf]"
         name = m.group("name").strip()
     elif name.startswith("《") and name.endswith("》") and len(name) > 2:   # "《Dark Confidant》"
@@ -332,8 +331,7 @@ class TextParser:
 
     def __init__(self, game: Game):
         self.game = game
-        self.side_zone: str | None = role_zones(game.data, game.zones,
-                                                game.default_zone).get("side")
+        self.side_zone: str | None = game.role_zones.get("side")
 
     def _classify_cached(self, deck: DeckList, lineno: int, line: str):
         """:meth:`_classify`, remembered for lines whose reading depends on the game and the
@@ -450,9 +448,10 @@ class TextParser:
                         closed = self._total_read(line, entry, section, zone_sum, side) or closed
                     section = []
                     continue
-                if closed == (zone, hint):   # after "Total – 10" under the stone deck
+                # after "Total – 10" under the stone deck
+                if closed is not None and closed == (zone, hint):
                     entry.zone = side
-                if section and (section[-1].zone, section[-1].hint) != (entry.zone, hint):
+                if section and (section[-1].zone != entry.zone or section[-1].hint != hint):
                     section = []
                 section.append(entry)
                 zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
