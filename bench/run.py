@@ -5,6 +5,7 @@
     python bench/run.py --memory   # also peak memory and throughput for 1k/10k/50k lists
 
     python bench/run.py --big-mtg /tmp/mtg-full   # plus the figures of a whole-game MTG pool
+    python bench/run.py --import-mtg [DIR]        # plus the full MTGJSON v3 import's time
 
 Figures: start-up (``deckcheck --version`` / ``--help`` against ``python -c pass``), one-deck
 check in a fresh process per game (wall time, and CPU time against ``python -c "import
@@ -485,6 +486,34 @@ def bench_batch_memory(rows: list, sizes=(1000, 10000, 50000)) -> None:
                 out.unlink(missing_ok=True)
 
 
+def bench_import(rows: list, source: Path) -> None:
+    """``deckcheck cards import mtg SOURCE --out TMP`` (the whole MTGJSON v3 folder): CPU
+    time (user + system of the command and its children) and wall time, once; the cards
+    it wrote."""
+    with tempfile.TemporaryDirectory() as out:
+        cmd = deckcheck_exe() + ["cards", "import", "mtg", str(source), "--out", out]
+        res = subprocess.run([sys.executable, "-c", _PEAK, *cmd], capture_output=True,
+                             text=True, cwd=ROOT)
+        try:
+            code, kb, cpu_s, wall_s = res.stdout.split()
+        except ValueError:
+            rows.append(("import the MTGJSON v3 folder", "n/a", res.stderr.strip()[-80:]))
+            return
+        cards = Path(out, "cards.yaml")
+        n = cards.read_text(encoding="utf-8").count("\n- id: ") if cards.is_file() else 0
+        rows.append((f"import the MTGJSON v3 folder ({source.name}/)", f"{float(cpu_s):.1f} s",
+                     f"CPU; {float(wall_s):.1f} s wall, peak {int(kb) / 1024:.0f} MB, "
+                     f"{n} cards, exit {code}"))
+
+
+def _default_import_source() -> Path | None:
+    from deckcheck.resources import shared_dir
+
+    shared = shared_dir()
+    folder = shared / "data" / "mtg" / "mtgjson3-all" / "json" if shared else None
+    return folder if folder is not None and folder.is_dir() else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -493,6 +522,9 @@ def main() -> None:
                     help="a cards folder with a whole-game mtg/ pool for the full-data rows")
     ap.add_argument("--memory", action="store_true",
                     help="also peak memory and decks/s for 1k, 10k and 50k generated lists")
+    ap.add_argument("--import-mtg", metavar="DIR", nargs="?", type=Path, const="",
+                    help="also time `deckcheck cards import mtg DIR` (default DIR: the shared "
+                         "MTGJSON v3 folder, ../shared/data/mtg/mtgjson3-all/json)")
     args = ap.parse_args()
     big = args.big_mtg
     if big is not None and not (Path(big) / "mtg" / "cards.yaml").is_file():
@@ -513,6 +545,13 @@ def main() -> None:
         bench_fuzzy(rows, 500 if args.quick else 3000, big, 50 if args.quick else 200)
     bench_memory(rows)
     bench_parse_peer(rows, 1000)
+    if args.import_mtg is not None:
+        source = args.import_mtg if str(args.import_mtg) not in ("", ".") else \
+            _default_import_source()
+        if source is None or not Path(source).is_dir():
+            rows.append(("import the MTGJSON v3 folder", "n/a", "no folder (give DIR)"))
+        else:
+            bench_import(rows, Path(source))
     if args.memory:
         bench_batch_memory(rows, (1000, 10000) if args.quick else (1000, 10000, 50000))
     from tabulate import tabulate

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from copy import copy
-from dataclasses import replace
+from dataclasses import fields, replace
+from operator import attrgetter
 
 from deckcheck.carddb import CardDB
 from deckcheck.games.base import Game
@@ -124,10 +125,24 @@ def copy_deck(deck: DeckList) -> DeckList:
     own annotations), findings, metadata and headers; cards and findings themselves are shared
     (they are not changed)."""
     return replace(deck, metadata=dict(deck.metadata), metadata_lines=dict(deck.metadata_lines),
-                   entries=[replace(e, game_note=copy(e.game_note), candidates=list(e.candidates),
-                                    suggestions=list(e.suggestions)) for e in deck.entries],
+                   entries=[_copy_entry(e) for e in deck.entries],
                    headers=dict(deck.headers), findings=list(deck.findings),
                    non_deck=list(deck.non_deck))
+
+
+#: an entry's field values in the constructor's order (every field is an ``__init__`` one)
+_ENTRY_VALUES = attrgetter(*(f.name for f in fields(Entry)))
+
+
+def _copy_entry(e: Entry) -> Entry:
+    """``dataclasses.replace(e, …)`` with its own annotations and lists, as one positional
+    constructor call (``replace`` walks the fields in Python: 4 µs an entry against 1)."""
+    out = Entry(*_ENTRY_VALUES(e))
+    if e.game_note is not None:
+        out.game_note = copy(e.game_note)
+    out.candidates = list(e.candidates)
+    out.suggestions = list(e.suggestions)
+    return out
 
 
 def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,

@@ -55,7 +55,9 @@ class Game:
                 self.hint_map[normalise.key(a)] = "" if zone == "_keep" else zone
         # the headings every game shares (main deck, side deck, ruler …) for the zones this
         # game has; the game's own headers and hints keep their reading
-        for role, zone in role_zones(data, self.zones, self.default_zone).items():
+        #: shared role -> this game's zone (the text reader asks for it on every list)
+        self.role_zones: dict[str, str] = role_zones(data, self.zones, self.default_zone)
+        for role, zone in self.role_zones.items():
             for a in COMMON_HEADINGS[role]:
                 k = normalise.key(a)
                 if k not in self.hint_map:

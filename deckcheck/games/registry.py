@@ -118,14 +118,16 @@ def piece(game_id: str | None, name: str) -> Any:
     return resolve(ref) if ref else None
 
 
-def shared_parsers() -> list[tuple[str, str, Any, Any]]:
-    """Every game's shared parsers: ``(game id, name, detect, parse)``."""
+@lru_cache(maxsize=1)
+def shared_parsers() -> tuple[tuple[str, str, Any, Any], ...]:
+    """Every game's shared parsers: ``(game id, name, detect, parse)`` (asked for every file
+    read; the table of games does not change)."""
     out = []
     for d in descriptors():
         if d.shared_parsers:
             for name, (detect, parse) in resolve(d.shared_parsers).items():
                 out.append((d.id, name, detect, parse))
-    return out
+    return tuple(out)
 
 
 def importers() -> dict[str, str]:

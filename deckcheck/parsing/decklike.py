@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
+from deckcheck.matching import normalise
 from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET,
-                                    _CONTROL, _HALF_WIDTH, _HEADER_COUNT, _HEADER_DECOR,
-                                    _KEY_VALUE, _MARKUP, _SEPARATOR, _TOTAL_LINE,
-                                    parse_card_text)
+                                    _CONTROL, _HALF_WIDTH, _HEADER_DECOR, _MARKUP,
+                                    _SEPARATOR, _TOTAL_LINE, key_value, parse_card_text,
+                                    without_header_count)
 from deckcheck.reading import split_lines
 
 #: no card name holds these; a line with one is code, a setting or markup
@@ -123,8 +124,6 @@ def _vocabulary() -> _Vocabulary:
 
 
 def _key(text: str) -> str:
-    from deckcheck.matching import normalise
-
     return normalise.key(text)
 
 
@@ -167,6 +166,7 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
     out = LineCensus()
     lines = split_lines(text)
     left = len(lines)
+    known = _KINDS if _KINDS_OF[0] is vocab else {}
     for raw in lines:
         left -= 1
         if until_decided and out.deck + out.bare > out.foreign + left + 1:
@@ -174,7 +174,9 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
         line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
         if not line:
             continue
-        kind = _line_kind_cached(line, vocab)
+        kind = known.get(line, _UNREAD)   # a line read before: its kind without a call
+        if kind is _UNREAD:
+            kind = _line_kind_cached(line, vocab)
         if kind == "deck":
             out.deck += 1
         elif kind == "bare":
@@ -189,6 +191,7 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
 _KINDS: dict[str, str | None] = {}
 _KINDS_OF: list = [None]
 _KINDS_MAX = 16384
+_UNREAD = object()
 
 
 def _line_kind_cached(line: str, vocab: _Vocabulary) -> str | None:
@@ -214,13 +217,14 @@ def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
     line = _CONTROL.sub(" ", line)   # the reader reports these too, shown escaped
     if _SEPARATOR.match(line):
         return None
-    line = line.translate(_HALF_WIDTH)
+    if not line.isascii():   # every full-width form is outside ASCII
+        line = line.translate(_HALF_WIDTH)
     is_comment = line.startswith(("#", "//"))
     decorated = _HEADER_DECOR.sub("", line) if line.startswith(("#", "//", "-", "=", "*")) \
         else line
     # a heading of any game, as the text reader strips it: "Sideboard (15):", "[Creatures]"
     undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
-    bare = _HEADER_COUNT.sub("", undecorated).strip().rstrip(":：").strip().lstrip("/")
+    bare = without_header_count(undecorated).strip().rstrip(":：").strip().lstrip("/")
     if bare and _key(bare) in vocab.headings:
         return "deck"
     if is_comment:
@@ -230,7 +234,7 @@ def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
         return None                      # forum markup: "[cardlist]", "[/Creatures]"
     if _INI_SECTION.match(line):
         return "section"
-    m = _KEY_VALUE.match(line)
+    m = key_value(line)
     if m and m.group("rest").strip():
         key = _key(m.group("key"))
         if key in vocab.metadata:       # "Format: fow-classic", "Player: …" (any value)
@@ -241,7 +245,8 @@ def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
         return "address"
     if _JSON_KEY.match(line) or _IDENT_KEY.match(line):
         return "key"
-    if _CODE_CHARS.search(line) or _CALL.search(line) or _STATEMENT.match(line):
+    if _CODE_CHARS.search(line) or ("(" in line and _CALL.search(line)) \
+            or _STATEMENT.match(line):
         return "code"
     if len(_TIGHT_SEPARATOR.findall(line)) >= 2:
         return "deck" if _is_card_row(line) else "table"
@@ -281,6 +286,8 @@ def _name_kind(name: str, counted: bool) -> str | None:
         return "prose"
     if len(words) >= 5 and name.endswith(".") and not name.endswith(".."):
         return "prose"
+    if counted and len(words) < 6:   # (the count of lower-case words cannot matter)
+        return "deck"
     lower = sum(1 for w in words if w[0].islower() and w.casefold() not in _SMALL_WORDS)
     if counted:   # a player may type names in lower case: only a long run of words is prose
         return "prose" if len(words) >= 6 and lower >= 3 else "deck"

@@ -9,6 +9,8 @@ escapes and no workflow-command sequence, so each finding is exactly one harmles
 
 from __future__ import annotations
 
+from typing import Iterable, Iterator
+
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import (Reporter, codes_counted, counted, error_text,
                                       ordered_findings)
@@ -19,12 +21,19 @@ class ConciseReporter(Reporter):
     name = "concise"
 
     def render(self, results: list[DeckResult]) -> str:
-        out: list[str] = []
+        return "".join(self.chunks(results))
+
+    def chunks(self, results: Iterable[DeckResult]) -> Iterator[str]:
+        """Each deck's lines as soon as its result comes (the report has no summary)."""
         for r in results:
-            path = one_line(r.path)
-            if r.error is not None:
-                out.append(f"{path}: error: {one_line(error_text(r))}")
-                continue
+            yield "".join(line + "\n" for line in self._deck(r))
+
+    def _deck(self, r: DeckResult) -> list[str]:
+        out: list[str] = []
+        path = one_line(r.path)
+        if r.error is not None:
+            out.append(f"{path}: error: {one_line(error_text(r))}")
+        else:
             hidden = []
             for f in ordered_findings(r):
                 if f.severity is Severity.INFO and not self.options.show_info:
@@ -36,4 +45,4 @@ class ConciseReporter(Reporter):
             if hidden:
                 out.append(f"{path}: info: {counted(len(hidden), 'note')} not shown "
                            f"({codes_counted(hidden)}); --show-info lists them")
-        return "".join(line + "\n" for line in out)
+        return out

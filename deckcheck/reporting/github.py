@@ -18,10 +18,12 @@ annotation then names no file, and its group title still names it).
 
 from __future__ import annotations
 
+from typing import Iterable, Iterator
+
 from deckcheck.i18n import t
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import (Reporter, codes_counted, counted, error_text, is_stdin,
-                                      ordered_findings, repo_path, report_root, summary)
+from deckcheck.reporting.base import (Reporter, Tally, codes_counted, counted, error_text,
+                                      is_stdin, ordered_findings, repo_path, report_root)
 from deckcheck.safetext import break_legacy_commands, guard_lines, log_safe
 
 #: annotations of one kind GitHub shows per step; the rest are only in the log
@@ -51,11 +53,20 @@ class GithubReporter(Reporter):
     name = "github"
 
     def render(self, results: list[DeckResult]) -> str:
+        return "".join(self.chunks(results))
+
+    def chunks(self, results: Iterable[DeckResult]) -> Iterator[str]:
+        """Each deck's group as soon as its result comes, then the summary, made of what
+        was kept of each deck: its verdict line and counts (no result is held)."""
         root = report_root(self.options)
         lang = self.options.lang
-        out: list[str] = []
         emitted = dict.fromkeys(COMMANDS.values(), 0)
+        tally = Tally()
+        unreadable = notices = 0
+        verdicts: list[str] = []   # every deck's summary line, in order
+        comma = ", " if lang == "en" else "，"
         for r in results:
+            out: list[str] = []
             # the path GitHub matches against the tree; only a legacy command is broken
             file = None if is_stdin(r.path) else break_legacy_commands(repo_path(r.path, root))
             out.append(command("group", t("deckcheck {path}", lang, path=log_safe(r.path))))
@@ -78,9 +89,13 @@ class GithubReporter(Reporter):
                                          notes=counted(len(hidden), "info note", lang),
                                          codes=codes_counted(hidden))))
             out.append("::endgroup::")
-        totals = summary(results)
-        unreadable = sum(1 for r in results if r.error is not None)
-        notices = sum(r.count(Severity.INFO) for r in results)
+            yield "".join(line + "\n" for line in out)
+            tally.add(r)
+            unreadable += r.error is not None
+            notices += r.count(Severity.INFO)
+            verdicts.append(self._verdict(r, lang, comma))
+        out = []
+        totals = tally.as_dict()
         gone = t(", {n} unreadable", lang, n=unreadable) if unreadable else ""
         if lang == "en":
             out.append(f"deckcheck: {counted(totals['decks'], 'deck')} checked: "
@@ -92,19 +107,7 @@ class GithubReporter(Reporter):
             out.append(t("deckcheck: {decks} deck(s) checked: {legal} legal, {illegal} illegal "
                          "({errors} error(s), {warnings} warning(s), {notes} note(s)"
                          "{unreadable}).", lang, notes=notices, unreadable=gone, **totals))
-        comma = ", " if lang == "en" else "，"
-        for r in results:
-            if r.error is not None:
-                verdict = t("unreadable", lang)
-            else:
-                verdict = t("legal", lang) if r.legal else t("illegal", lang)
-                numbers = ((r.count(Severity.ERROR), "error"), (r.count(Severity.WARNING),
-                                                                "warning"))
-                parts = [counted(n, word, lang) for n, word in numbers if n]
-                detail = comma.join([log_safe(r.format or "?")] + parts)
-                verdict += f" ({detail})" if lang == "en" else f"（{detail}）"
-            # one plain line, never a command
-            out.append(guard_lines(f"  {escape_data(log_safe(r.path))}: {verdict}"))
+        out += verdicts
         hidden = {k: n - ANNOTATION_LIMIT for k, n in emitted.items() if n > ANNOTATION_LIMIT}
         if hidden:
             listed = comma.join(counted(n, k, lang) if lang == "en" else
@@ -114,4 +117,19 @@ class GithubReporter(Reporter):
                          "kind; {hidden} more ({listed}) are listed only in the groups above.",
                          lang, limit=ANNOTATION_LIMIT, hidden=sum(hidden.values()),
                          listed=listed))
-        return "".join(line + "\n" for line in out)
+        yield "".join(line + "\n" for line in out)
+
+    @staticmethod
+    def _verdict(r: DeckResult, lang: str, comma: str) -> str:
+        """The deck's line of the summary: its path and verdict."""
+        if r.error is not None:
+            verdict = t("unreadable", lang)
+        else:
+            verdict = t("legal", lang) if r.legal else t("illegal", lang)
+            numbers = ((r.count(Severity.ERROR), "error"), (r.count(Severity.WARNING),
+                                                            "warning"))
+            parts = [counted(n, word, lang) for n, word in numbers if n]
+            detail = comma.join([log_safe(r.format or "?")] + parts)
+            verdict += f" ({detail})" if lang == "en" else f"（{detail}）"
+        # one plain line, never a command
+        return guard_lines(f"  {escape_data(log_safe(r.path))}: {verdict}")

@@ -16,11 +16,13 @@ after that, around words deckcheck wrote (the verdicts and severities).
 
 from __future__ import annotations
 
+from typing import Iterable, Iterator
+
 from deckcheck.i18n import t, zone_name
 from deckcheck.i18n_tables import section
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import (Reporter, codes_counted, counted, notes, problems,
-                                      summary, summary_text)
+from deckcheck.reporting.base import (Reporter, Tally, codes_counted, counted, notes, problems,
+                                      summary_text)
 from deckcheck.reporting.table import fit, table, terminal_width, text_width, wrap
 from deckcheck.safetext import guard_lines, log_safe
 
@@ -56,21 +58,28 @@ class TextReporter(Reporter):
     name = "text"
 
     def render(self, results: list[DeckResult]) -> str:
+        return "".join(self.chunks(results))
+
+    def chunks(self, results: Iterable[DeckResult]) -> Iterator[str]:
+        """Each deck's lines as its result comes, then the summary, which is added up from
+        the decks as they go by (:class:`_Seen`): no result is held. A blank line that ends
+        a deck's part waits for the next part (the quiet report ends without it)."""
         self.width = terminal_width()
         self.lang = self.options.lang
-        out: list[str] = []
+        seen = _Seen(self.options)
+        wrote = blank = False    # any line yet; a blank line held back
         for r in results:
-            if self.options.show_info:
-                out += self._full(r)
-            else:
-                out += self._brief(r)
+            seen.add(r)
+            lines = self._full(r) if self.options.show_info else self._brief(r)
+            if not lines:
+                continue
+            part = ("\n" if blank else "") + "".join(line + "\n" for line in lines[:-1])
+            blank = lines[-1] == ""
+            wrote = True
+            yield part if blank else part + lines[-1] + "\n"
         if not self.options.quiet:
-            if out and out[-1] != "":
-                out.append("")
-            out += self._summary(results)
-        elif out and out[-1] == "":
-            out.pop()
-        return "".join(line + "\n" for line in out) if out else ""
+            summary_lines = self._summary(seen)
+            yield ("\n" if wrote else "") + "".join(line + "\n" for line in summary_lines)
 
     # -- pieces -----------------------------------------------------------------------------
     def _paint(self, text: str, style: str) -> str:
@@ -194,40 +203,33 @@ class TextReporter(Reporter):
         out.append("")
         return out
 
-    def _summary(self, results: list[DeckResult]) -> list[str]:
+    def _summary(self, seen: "_Seen") -> list[str]:
         lang = self.lang
-        totals = summary(results)
+        totals = seen.tally.as_dict()
         out = self._lines(summary_text(totals, lang))
-        unreadable = sum(1 for r in results if r.error is not None)
+        unreadable = seen.unreadable
         if unreadable:
             out += self._lines(t("unreadable summary", lang, n=unreadable) if lang != "en" else
                                f"Of these, {unreadable} could not be read or checked (counted "
                                "as illegal).")
         if self.options.strict:    # legal, yet the exit code is 1: say why
-            n = sum(1 for r in results if r.legal and r.failed(strict=True))
+            n = seen.strict_failing
             if n:
                 out += self._lines(t("strict summary", lang, n=n) if lang != "en" else
                                    f"With --strict, {counted(n, 'legal deck')} "
                                    f"{'fails' if n == 1 else 'fail'} because of warnings "
                                    "(exit 1).")
         if not self.options.show_info:
-            hidden = [f for r in results for f in notes(r)]
+            hidden = seen.hidden
             if hidden:
                 out += self._lines(t("{notes} not shown ({codes}); --show-info lists them.",
                                      lang, notes=counted(len(hidden), "info note", lang),
                                      codes=codes_counted(hidden, most=3)))
-        out += self._fixable(results)
+        out += self._fixable(seen.safe, seen.unsafe)
         return out
 
-    def _fixable(self, results: list[DeckResult]) -> list[str]:
+    def _fixable(self, safe: int, unsafe: int) -> list[str]:
         """How many names ``deckcheck fix`` (or its unsafe option) corrects, as ruff says."""
-        from deckcheck.fixing import correctable
-
-        safe = unsafe = 0
-        for r in results:
-            a, b = correctable(r)
-            safe += a
-            unsafe += b
         lang = self.lang
         if safe and unsafe:
             text = t("{safe} can be corrected with `deckcheck fix`; {unsafe} also with "
@@ -250,3 +252,31 @@ class TextReporter(Reporter):
         from deckcheck.games.base import load_game
 
         return load_game(r.game).report_sections(r) or []
+
+
+class _Seen:
+    """What the text report's summary needs of the decks, added up one result at a time."""
+
+    __slots__ = ("options", "tally", "unreadable", "strict_failing", "hidden", "safe",
+                 "unsafe")
+
+    def __init__(self, options) -> None:
+        self.options = options
+        self.tally = Tally()
+        self.unreadable = self.strict_failing = self.safe = self.unsafe = 0
+        self.hidden: list = []   # the info notes not shown (their codes are counted)
+
+    def add(self, r: DeckResult) -> None:
+        self.tally.add(r)
+        if self.options.quiet:    # no summary
+            return
+        self.unreadable += r.error is not None
+        if self.options.strict:
+            self.strict_failing += r.legal and r.failed(strict=True)
+        if not self.options.show_info:
+            self.hidden += notes(r)
+        from deckcheck.fixing import correctable
+
+        a, b = correctable(r)
+        self.safe += a
+        self.unsafe += b

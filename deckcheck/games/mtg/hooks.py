@@ -56,11 +56,16 @@ _MARKERS = re.compile(r"\s*(?:\((?:transform|transformed)\)|[(（](?:正面|背�
 # deck-file parsers (imported on first use: start-up stays fast)
 
 
+_DETECT: list = []   # the detectors' module, imported by the first detector asked
+
+
 def _detect(kind: str):
     def detect(path: str, text: str) -> bool:
-        from deckcheck.games.mtg.parsers import detect as mtg_detect
+        if not _DETECT:
+            from deckcheck.games.mtg.parsers import detect as mtg_detect
 
-        return mtg_detect.detect(kind, path, text)
+            _DETECT.append(mtg_detect.detect)
+        return _DETECT[0](kind, path, text)
 
     detect.__name__ = f"detect_{kind}"
     return detect

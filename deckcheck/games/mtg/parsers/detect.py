@@ -46,6 +46,17 @@ def _lines(text: str, limit: int = _LIMIT) -> list[str]:
     return lines[:limit] if limit < len(lines) else lines
 
 
+def _first_line(text: str) -> str | None:
+    """The first of :func:`_lines` (without splitting the whole text)."""
+    if _LAST[0] is text:
+        return _LAST[1][0] if _LAST[1] else None
+    for line in text.splitlines():
+        line = line.strip().lstrip("\ufeff")
+        if line:
+            return line
+    return None
+
+
 def _xml_root(text: str) -> str:
     """The root element's name when the text is XML (it starts with ``<``), else ``""``.
 
@@ -77,7 +88,7 @@ def is_dek(suffix: str, text: str) -> bool:
 def is_forge(suffix: str, text: str) -> bool:
     """A Forge deck: ``[metadata]``/``[main]`` sections (a ``.dck`` may start at
     ``[sideboard]``). A forum post's ``[Sideboard]`` … ``[/Sideboard]`` tags are no Forge file."""
-    if _xml_root(text):
+    if "[" not in text or _xml_root(text):   # every section heading has its bracket
         return False
     lines = _lines(text, 200)
     sections = {m.group(1).lower() for m in map(_FORGE_SECTION.match, lines) if m}
@@ -91,13 +102,13 @@ def is_csv(suffix: str, text: str) -> bool:
         return False
     if suffix in (".csv", ".tsv"):
         return True
-    lines = _lines(text, 1)
-    if not lines:
+    first = _first_line(text)
+    if first is None:
         return False
-    delim = csv_delimiter(lines[0])
+    delim = csv_delimiter(first)
     if delim is None:
         return False
-    roles = header_roles([c.strip().strip('"') for c in lines[0].split(delim)])
+    roles = header_roles([c.strip().strip('"') for c in first.split(delim)])
     return "name" in roles.values() and "quantity" in roles.values()
 
 
@@ -106,19 +117,29 @@ def is_arena(suffix: str, text: str) -> bool:
         return True
     if _xml_root(text):
         return False
-    lines = _lines(text)
-    if not lines:
+    first = _first_line(text)
+    if first is None:
         return False
-    if lines[0] in ("About", "Deck", "Commander", "Companion"):
+    if first in ("About", "Deck", "Commander", "Companion"):
         return True
-    cards = [ln for ln in lines if ln.casefold() not in ARENA_HEADERS]
-    return bool(cards) and all(_ARENA_LINE.match(ln) for ln in cards)
+    if "(" not in text:   # every Arena card line has its "(SET)"
+        return False
+    lines = _lines(text)
+    any_card = False   # every line but the headings is an Arena card line, and one is
+    for ln in lines:
+        if ln.casefold() in ARENA_HEADERS:
+            continue
+        if not _ARENA_LINE.match(ln):
+            return False
+        any_card = True
+    return any_card
 
 
 def is_xmage(suffix: str, text: str) -> bool:
     if _xml_root(text):
         return False
-    return suffix == ".dck" or bool(_XMAGE_LAYOUT.search(text[:65536]))
+    return suffix == ".dck" or ("LAYOUT " in text[:65536]
+                                and bool(_XMAGE_LAYOUT.search(text[:65536])))
 
 
 def is_mws(suffix: str, text: str) -> bool:
@@ -127,7 +148,7 @@ def is_mws(suffix: str, text: str) -> bool:
     if suffix == ".mwdeck":
         return True
     head = text[:65536]
-    return bool(_MWS_HEAD.search(head)) and bool(_MWS_LINE.search(head))
+    return "//" in head and bool(_MWS_HEAD.search(head)) and bool(_MWS_LINE.search(head))
 
 
 _DETECTORS = {"cockatrice": is_cockatrice, "mtgo-dek": is_dek, "forge": is_forge,
