@@ -215,7 +215,7 @@ def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResu
     """parse -> resolve -> check -> select -> localise: each stage returns new values."""
     game, db, fmt, date = ready.game, ready.db, ready.format, ready.date
     parsed = parse(src, game)
-    deck = resolve_deck(parsed, game, db, notes=ready.notes)
+    deck = resolve_deck(parsed, game, db, notes=ready.notes, zones=fmt.zones)
     rules = active_rules_cached(game, fmt)
     claims: set[Claim] = set()
     for r in rules:

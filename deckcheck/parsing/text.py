@@ -18,8 +18,9 @@ from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
 from deckcheck.parsing.headings import role_zones
 from deckcheck.parsing.phrases import Phrase, Said, said
+from deckcheck.parsing.totals import _whole_total, not_a_card
 from deckcheck.reading import SourceText, split_lines
-from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
+from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, UnparseableLine
 
 MAX_COUNT = 1000
 MAX_LINE = 300
@@ -62,6 +63,8 @@ _HEADER_NOTE = re.compile(r"\s*+[:：]?\s*+[(\[（【][^()\[\]（）【】]{1,60
 _NOTE_CLOSE = ")]）】"
 # a decorated heading glued to the card after it: "-Lands (25)- 4 《Dark Confidant》"
 _GLUED = re.compile(r"^(?P<head>[-=]++[^-=\d][^-=]{0,40}+[-=]++)\s++(?P<rest>\S.*+)$")
+# a zone heading, a dash, then its card: "Hero - [Boarguts the Impaler]"
+_DASH_KEY = re.compile(r"^(?P<key>[^-–—\d\s][^-–—]{0,30}?)\s++[-–—]\s++(?P<rest>\S.*+)$")
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -99,45 +102,6 @@ def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | S
     return UnparseableLine().finding(None, line=line, text=shown, why=str(why), fix=str(fix),
                                      why_id=why.phrase.id, why_args=why.args,
                                      fix_id=fix.phrase.id, fix_args=fix.args)
-
-
-# a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
-# "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
-@lru_cache(maxsize=1)
-def _whole_total() -> re.Pattern:
-    """A whole-deck total with its number (see :func:`not_a_card`)."""
-    return re.compile(
-        r"^(?:(?P<a>\d++)\s*+cards?\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
-        r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
-        r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
-        re.IGNORECASE)
-
-
-def not_a_card(line: int, text: str, variant: str, section: int | None = None) -> Finding:
-    """DCK027: a line that lists no card (a total, the list's title, forum markup) is shown,
-    not counted. ``variant``: total, markup or title. A whole-deck total keeps its number
-    (``stated``) for DCK028, unless it is the subtotal of the ``section`` of cards just above
-    it ("Total – 31" under 31 resonators)."""
-    shown = text if len(text) <= 80 else text[:77] + "..."
-    args: dict = {"text": shown, "variant": variant}
-    m = _whole_total().match(text.strip()) if variant == "total" else None
-    if m:
-        stated = int(next(g for g in m.groups() if g is not None))
-        if stated != section:
-            args["stated"] = stated
-    return NotACardLine().finding(None, line=line, **args)
-
-
-def section_count(entries: list[Entry], i: int) -> int:
-    """How many cards the lines just above entry ``i`` list under the same heading (zone
-    and type heading), back to the previous heading or total line."""
-    here = entries[i]
-    n = 0
-    for e in reversed(entries[:i]):
-        if e.maybe_total or e.zone != here.zone or e.hint != here.hint or e.inline:
-            break
-        n += e.count
-    return n
 
 
 def name_problem(name: str | None) -> Said | None:
@@ -277,6 +241,14 @@ def _listed(text: str) -> list[str]:
     return [text]
 
 
+def _is_back(front: Entry, line: str) -> bool:
+    """Whether ``line`` is the other face of the card ``front`` written as ``Name //``:
+    fowlibrary's ruler "Astema (TST-067) //" then "Astema [J-Ruler] (TST-067J)"."""
+    parsed = _read_entry(line)[1]
+    return isinstance(parsed, ParsedName) and parsed.implicit and \
+        parsed.name.casefold().startswith(front.name.casefold())
+
+
 def _maybe_title(text: str) -> bool:
     """Whether the text after a main-deck label could be the list's name: no count."""
     parsed = _read_entry(text)[1]
@@ -335,6 +307,8 @@ class TextParser:
         section: list[Entry] = []          # the entries since the last heading or total
         zone_sum: dict[str, int] = {}
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
+        front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
+        count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -405,7 +379,23 @@ class TextParser:
             if kind[1:] == ("total",) and not isinstance(_read_entry(line)[1], ParsedName):
                 deck.findings.append(not_a_card(lineno, line, "total"))   # "75 cards, 15 sideboard"
                 continue
-            entry = self._entry(deck, lineno, line, zone, hint)
+            if front is not None and _is_back(front, line):
+                front.raw_name = f"{front.raw_name} // {line}"   # "Astema [J-Ruler] (TST-067J)"
+                front = None
+                continue
+            front = None
+            if kind == ("entry",) and line.isdigit() and len(line) <= 3 and count_line is None:
+                count_line = (lineno, line)
+                continue
+            if count_line is not None:
+                line = self._counted(deck, count_line, lineno, line)
+                count_line = None
+            if line.endswith("//") and kind == ("entry",) and line[:-2].strip():
+                line = line[:-2].rstrip()
+                entry = self._entry(deck, lineno, line, zone, hint)
+                front = entry if entry is not None and entry.implicit_count else None
+            else:
+                entry = self._entry(deck, lineno, line, zone, hint)
             if entry is not None:
                 block_of.append((entry, block))
                 last_was_entry = True
@@ -421,8 +411,21 @@ class TextParser:
                     section = []
                 section.append(entry)
                 zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
+        if count_line is not None:
+            self._entry(deck, *count_line, zone, hint)   # a count and no name after it
         if game.blank_line_zone and not saw_header:
             self._blank_line_split(deck, block_of)
+
+    def _counted(self, deck: DeckList, count_line: tuple[int, str], lineno: int,
+                 line: str) -> str:
+        """The line right under a count written on its own line ("4" then "Delver of
+        Secrets"): the two read as one entry when the name has no count of its own;
+        otherwise the count alone is reported (a count but no name)."""
+        parsed = _read_entry(line)[1]
+        if lineno == count_line[0] + 1 and isinstance(parsed, ParsedName) and parsed.implicit:
+            return f"{count_line[1]} {line}"
+        self._entry(deck, *count_line, self.game.default_zone, None)
+        return line
 
     # ----------------------------------------------------------------------------------
     def _classify(self, deck: DeckList, lineno: int, line: str):
@@ -448,6 +451,12 @@ class TextParser:
                         None, line=lineno, key=m.group("key").strip(),
                         first=deck.metadata_lines[key]))
                 return None
+        m = _DASH_KEY.match(line) if not is_comment else None
+        if m and game.header_zone(m.group("key")) and not _TOTAL_LINE.match(m.group("rest")):
+            parsed = _read_entry(m.group("rest"))[1]
+            if isinstance(parsed, ParsedName) and parsed.implicit:   # not "Sideboard - 15"
+                return ("inline", game.header_zone(m.group("key")), m.group("rest"),
+                        m.group("key").strip())
         # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)",
         # "Side Deck (15):", "Resonators: (25 of 41)"; forum tags "[Creatures]", "[/Creatures]"
         undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
@@ -542,6 +551,10 @@ class TextParser:
         blocks = sorted({b for _, b in block_of})
         if len(blocks) == 2:
             second = blocks[1]
+            for b in blocks:   # one line set apart (a commander above or below the deck)
+                lone = [e for e, eb in block_of if eb == b]
+                if len(lone) == 1 and len(block_of) > 2:
+                    lone[0].apart = True
             for entry, b in block_of:
                 if b == second and entry.zone == self.game.default_zone:
                     entry.zone = self.game.blank_line_zone

@@ -192,6 +192,26 @@ class NotACardLine(ParseRule):
 
 
 @register
+class PlacedInItsZone(ParseRule):
+    """A card written among the deck's cards that can only be the card of a one-card zone
+    the list leaves empty (a Force of Will ruler on a bare line under the title, a World of
+    Warcraft hero, a Commander list's lone legendary creature set apart by a blank line at
+    the top or bottom) is read as that zone's card instead of being reported in the wrong
+    zone. Which cards a zone takes this way is the game's ``placed_zones`` (``_game.yaml``);
+    the zone must be in the format, take at most a few cards (``max``) and have no heading
+    or card in the list. Write the zone's heading (``Ruler: <name>``) to say so yourself.
+    """
+
+    code = "DCK031"
+    name = "placed-in-its-zone"
+    severity = Severity.INFO
+    message = ("Line {line}: {card} can only be the list's {zone} card and the list names "
+               "none: read as its {zone}.")
+    messages = {"apart": "Line {line}: {card} is set apart from the other cards and the list "
+                         "names no {zone}: read as its {zone}."}
+
+
+@register
 class UnknownSection(ParseRule):
     """A section of a deck file (e.g. an OCTGN ``<section>``) is not a zone of the game.
 

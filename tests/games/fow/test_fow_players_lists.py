@@ -46,3 +46,27 @@ def test_a_stone_total_that_is_not_reached_closes_nothing():
     r = check_text(text.replace("Total – 10", "Total – 12"), "fow-wanderer")
     assert r.counts["stone"] == 25 and r.counts["side"] == 0
     assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [12]
+
+
+def test_a_bare_ruler_under_the_title_is_the_ruler():
+    r = check_file(LISTS / "fow-bare-ruler-under-title.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15}
+    assert not {"FOW104", "FOW108"} & set(codes(r))
+    assert [f.line for f in r.findings if f.code == "DCK031"] == [2]
+    assert r.deck.metadata["name"].startswith("Wind Lilias")
+
+
+def test_fowlibrarys_two_line_ruler_is_one_ruler():
+    r = check_file(LISTS / "fow-fowlibrary-two-line-ruler.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15}
+    ruler = [e for e in r.deck.entries if e.zone == "ruler"]
+    assert len(ruler) == 1 and ruler[0].card.name == "Astema" and ruler[0].line == 1
+    assert "Astema [J-Ruler] (TST-067J)" in ruler[0].raw_name
+    assert not {"FOW104", "FOW108"} & set(codes(r))
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [24]   # "Total – 10" only
+
+
+def test_a_name_ending_in_slashes_with_another_card_under_it_stays_two_lines():
+    r = check_text("Ruler: Lilias Petal, Agent of Salvation\nRed Riding Hood //\n"
+                   "Heaven Bound Pheasant\n", "fow-wanderer")
+    assert r.counts["main"] == 2
