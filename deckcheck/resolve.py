@@ -268,9 +268,9 @@ def match_findings(entry: Entry) -> list[Finding]:
         out.append(_FOREIGN.finding(None, card=card.name, **base))
     elif kind == "fuzzy":
         score = entry.score if entry.score is not None else "whole words"
-        if entry.via == "truncation":
+        if entry.via in ("truncation", "article"):
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name,
-                                      score=score, variant="truncation", **base))
+                                      score=score, variant=entry.via, **base))
         else:
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name, score=score,
                                       **base))

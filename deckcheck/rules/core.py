@@ -73,9 +73,13 @@ class UnknownCard(ParseRule):
 class FuzzyMatch(ParseRule):
     """A misspelt name was read as the closest card; check that it is the card you meant.
 
-    Only one clear candidate is ever chosen: it must be similar enough, lead the next
-    candidate by a margin, and have no near-twin name (Peace Strider / Pierce Strider) that is
-    also close. Otherwise the name is ambiguous (DCK004) or unknown (DCK002).
+    One rule, with two numbers per game (``matching:`` in ``formats/<game>/_game.yaml``):
+    the closest card is chosen when its similarity (rapidfuzz ``ratio``, 0-100) reaches
+    ``threshold`` and the next candidate's is at least ``margin`` lower. For Magic (85, 13):
+    "Cemetry Reaper" is Cemetery Reaper (96.6; next 59.3) and "Nihl Spellbomb" Nihil Spellbomb
+    (96.6; Panic Spellbomb 82.8). A near-twin (Peace Strider / Pierce Strider) scores within
+    the margin, so the name is ambiguous (DCK004); below the threshold it is unknown (DCK002).
+    See docs/matching.md.
     """
 
     code = "DCK003"
@@ -84,12 +88,19 @@ class FuzzyMatch(ParseRule):
     message = 'Line {line}: "{input}" is not a card name; read as {card} (similarity {score}).'
     #: the name is the start of one card's name only
     messages = {"truncation": 'Line {line}: "{input}" is not a full card name; read as {card}, '
-                              "the only card whose name starts this way."}
+                              "the only card whose name starts this way.",
+                "article": 'Line {line}: "{input}" is not a card name; read as {card}, the only '
+                           "card whose name is the same but for an article (the, a, an)."}
 
 
 @register
 class AmbiguousCard(ParseRule):
-    """A name could mean more than one card; write the full name of the one you mean."""
+    """A name could mean more than one card; write the full name of the one you mean.
+
+    The closest card scores at least the game's fuzzy ``threshold`` but another scores
+    within its ``margin`` ("Pierce Stider": Pierce Strider 96.3, Peace Strider 84.6, margin
+    13); the candidates within the margin are listed. See DCK003 and docs/matching.md.
+    """
 
     code = "DCK004"
     name = "ambiguous-card"
