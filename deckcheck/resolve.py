@@ -138,6 +138,11 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
                   hint_words: list[str] | None = None) -> None:
     index = db.index
     by_ref = index.by_ref(entry.ref) if entry.ref else None
+    if by_ref is not None and _table_row(entry, by_ref):
+        # "VS01-001 4 Blessed Holy Wolf Resonator Light Common": the id's card, its name,
+        # then the table's other columns (reported as read differently, DCK005)
+        apply_match(entry, Match("normalized", by_ref, via="id", label=entry.name))
+        return
     if by_ref is not None and (prefer_ref or not entry.name or entry.name == entry.ref):
         apply_match(entry, Match("exact", by_ref, via="id"))
         if entry.name and entry.name != entry.ref:
@@ -162,6 +167,15 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
     apply_match(entry, m)
     if by_ref is not None and m.card is not None and m.card.id != by_ref.id:
         entry.id_mismatch, entry.id_card = True, by_ref.name
+
+
+def _table_row(entry: Entry, card) -> bool:
+    """The entry's name is its id's card's name followed by a few more words: the other
+    columns of a table's row (type, attribute, rarity)."""
+    from deckcheck.matching import normalise
+
+    name, own = normalise.spaced(entry.name), normalise.spaced(card.name)
+    return bool(own) and name.startswith(own + " ") and len(name[len(own):].split()) <= 5
 
 
 _TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")

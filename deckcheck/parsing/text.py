@@ -33,6 +33,12 @@ _LEADING_COUNT = re.compile(
     r"^(?:(?P<x>[xX×])\s*+(?=\d))?(?P<count>[+-]?\d++)(?:\s*+[xX×*](?=\s|$)|[xX×*](?=\S)|\s*+[张張])?"
     r"\s*+(?:[-–—]\s++|\.\s++)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
+# a wiki table's row: the card id, the count, then the name and more columns
+# ("VS01-001 4 Blessed Holy Wolf Resonator Light Common")
+_LEADING_ID = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)\s++(?P<rest>\d{1,4}\s.*+)$")
+# where a row of a multi-column layout flattened into one line starts its next entry:
+# "2 Island 1 Forest 1 Plains"
+_NEXT_ENTRY = re.compile(r"\s++(?=\d{1,3}[xX×]?\s++[^\W\d_])")
 # full-width forms a Chinese keyboard types inside counts, codes and separators
 _HALF_WIDTH = str.maketrans("０１２３４５６７８９ｘＸ＊（）／【】：", "0123456789xX*()/[]:")
 _SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
@@ -176,6 +182,9 @@ def parse_card_text(text: str) -> ParsedName | Said:
         return phrases.TEXT_TOO_LONG.say(n=len(text))
     implicit = False
     text = text.translate(_HALF_WIDTH)
+    lead = _LEADING_ID.match(text)
+    if lead:
+        text = lead.group("rest")
     m = _LEADING_COUNT.match(text)
     if m:
         count_text, name = m.group("count"), m.group("name").strip()
@@ -200,7 +209,7 @@ def parse_card_text(text: str) -> ParsedName | Said:
         return phrases.COUNT_TOO_LARGE.say(n=count, most=MAX_COUNT)
     if not name:
         return phrases.COUNT_NO_NAME.say()
-    ref = None
+    ref = lead.group("id") if lead else None
     m = _CARD_ID_END.search(name)
     if m and m.start() > 0:
         ref, name = m.group("id"), name[: m.start()].strip()
@@ -390,13 +399,14 @@ class TextParser:
             if count_line is not None:
                 line = self._counted(deck, count_line, lineno, line)
                 count_line = None
+            before = len(deck.entries)
             if line.endswith("//") and kind == ("entry",) and line[:-2].strip():
                 line = line[:-2].rstrip()
                 entry = self._entry(deck, lineno, line, zone, hint)
                 front = entry if entry is not None and entry.implicit_count else None
             else:
                 entry = self._entry(deck, lineno, line, zone, hint)
-            if entry is not None:
+            for entry in deck.entries[before:]:   # one, or each of a table's row
                 block_of.append((entry, block))
                 last_was_entry = True
                 if kind[1:] == ("total",):
@@ -499,6 +509,11 @@ class TextParser:
                hint: str | None) -> Entry | None:
         body, parsed = _read_entry(text)
         if parsed is None:
+            parts = _NEXT_ENTRY.split(body)   # "2 Island 1 Forest 1 Plains": a table's row
+            read = [parse_card_text(p) for p in parts]
+            if len(parts) > 1 and all(isinstance(r, ParsedName) and not r.implicit
+                                      for r in read):
+                return [self._entry(deck, lineno, p, zone, hint) for p in parts][0]
             deck.findings.append(unparseable(
                 lineno, body, phrases.SEVERAL_ENTRIES, phrases.ONE_CARD_PER_LINE))
             return None

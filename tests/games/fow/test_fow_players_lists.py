@@ -70,3 +70,18 @@ def test_a_name_ending_in_slashes_with_another_card_under_it_stays_two_lines():
     r = check_text("Ruler: Lilias Petal, Agent of Salvation\nRed Riding Hood //\n"
                    "Heaven Bound Pheasant\n", "fow-wanderer")
     assert r.counts["main"] == 2
+
+
+def test_a_wiki_tables_rows_are_read_by_id_count_and_name():
+    r = check_file(LISTS / "fow-wiki-table.txt", Options(format_id="fow-wanderer"))
+    assert r.counts["main"] == 41 and r.counts["ruler"] == 1
+    assert not {"DCK001", "DCK002", "DCK023"} & set(codes(r))
+    wolf = next(e for e in r.deck.entries if e.line == 4)
+    assert (wolf.card.name, wolf.count, wolf.ref) == ("Blessed Holy Wolf", 4, "VS01-001")
+    assert any(f.code == "DCK005" and f.line == 4 for f in r.findings)
+
+
+def test_a_table_row_whose_id_names_another_card_is_still_reported():
+    r = check_text("Ruler: Lilias Petal, Agent of Salvation\n"
+                   "VS01-001 4 Red Riding Hood Resonator Wind Super Rare\n", "fow-wanderer")
+    assert "DCK023" in codes(r)

@@ -128,3 +128,17 @@ def test_a_commander_set_apart_at_the_top():
     r = check_file(LISTS / "mtg-commander-set-apart.txt", Options(format_id="mtg-commander"))
     assert r.counts == {"commander": 1, "main": 99}
     assert r.legal and [f.line for f in r.findings if f.code == "DCK031"] == [1]
+
+
+def test_rows_of_a_multi_column_layout_on_one_line():
+    r = check_file(LISTS / "mtg-flattened-columns.txt",
+                   Options(format_id="mtg-standard", date="2012-03-01"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert r.legal and not {"DCK001", "DCK002"} & set(codes(r))
+    assert [e.card.name for e in r.deck.entries if e.line == 2] == \
+        ["Delver of Secrets", "Snapcaster Mage", "Geist of Saint Traft"]
+
+
+def test_several_entries_that_do_not_all_read_stay_one_unreadable_line():
+    r = check_text("4 Delver of Secrets 4 x 4 Island\n", "mtg-standard")
+    assert "DCK001" in codes(r)
