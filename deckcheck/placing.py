@@ -8,7 +8,8 @@ and the values one of which the card must have, and ``apart: true`` when the car
 a block of its own at the top or bottom of the list); the format says whether the zone
 exists and how many cards it takes (``max``). When the list has no heading and no card in
 that zone, and the cards that fit it are at most that many, they are moved there with an
-info note (DCK031) instead of being reported in the wrong zone.
+info note (DCK031) instead of being reported in the wrong zone. A card written under the
+main deck's own heading stays there (its author put it there: the zone rules report it).
 """
 
 from __future__ import annotations
@@ -51,8 +52,10 @@ def place_lone_cards(deck: DeckList, game: Game,
             continue
         apart = bool(want.get("apart"))
         side = game.blank_line_zone if apart and game.blank_line_zone not in zones else None
-        fits = [e for e in deck.entries
+        heading = deck.headers.get(game.default_zone)   # a card written under "Main Deck"
+        fits = [e for e in deck.entries                   # was put there by its author
                 if e.card is not None and not e.inline and e.count >= 1
+                and (heading is None or e.line is None or e.line < heading)
                 and e.zone in (game.default_zone, side)
                 and (e.apart or not apart) and _fits(e, want)]
         if not fits or sum(e.count for e in fits) > spec["max"]:

@@ -210,7 +210,8 @@ class PlacedInItsZone(ParseRule):
     the top or bottom) is read as that zone's card instead of being reported in the wrong
     zone. Which cards a zone takes this way is the game's ``placed_zones`` (``_game.yaml``);
     the zone must be in the format, take at most a few cards (``max``) and have no heading
-    or card in the list. Write the zone's heading (``Ruler: <name>``) to say so yourself.
+    or card in the list, and the card must not be under the main deck's heading. Write the
+    zone's heading (``Ruler: <name>``) to say so yourself.
     """
 
     code = "DCK031"
