@@ -273,7 +273,8 @@ def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResu
     """parse -> resolve -> check -> select -> localise: each stage returns new values."""
     game, db, fmt, date = ready.game, ready.db, ready.format, ready.date
     parsed = parse(src, game)
-    deck = game.for_format(resolve_deck(parsed, game, db, notes=ready.notes), fmt)
+    deck = game.for_format(resolve_deck(parsed, game, db, notes=ready.notes, zones=fmt.zones),
+                           fmt)
     rules = active_rules_cached(game, fmt)
     claims: set[Claim] = set()
     for r in rules:

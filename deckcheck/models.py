@@ -119,6 +119,7 @@ class Entry:
     id_card: str | None = None     # the card the file's id names, when the name won
     heading_on_line: str | None = None  # a type heading pasted in front of the name
     maybe_total: str | None = None      # the line may be a total ("21 Lands"), not a card
+    apart: bool = False            # a block of its own: one line set apart by blank lines
     #: the game's own annotations of the line: one object of a type its package defines
     #: (see :func:`game_note`); the engine never looks inside
     game_note: Any = None

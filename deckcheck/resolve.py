@@ -75,11 +75,14 @@ def _is_title(entry: Entry, deck: DeckList) -> bool:
 
 
 def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
-                 notes: list[Finding] | None = None) -> DeckList:
+                 notes: list[Finding] | None = None, zones=None) -> DeckList:
     """The resolved deck: a new :class:`DeckList` whose entries name their cards, with the
     findings of resolution after ``notes`` (e.g. the format choice) and the parse findings.
-    The parsed deck is left as it was."""
-    from deckcheck.parsing.text import not_a_card, section_count
+    ``zones``: the format's, when known; a card that can only be a one-card zone's that the
+    list left empty is moved there (:mod:`deckcheck.placing`). The parsed deck is left as
+    it was."""
+    from deckcheck.parsing.totals import not_a_card, section_count
+    from deckcheck.placing import place_lone_cards
 
     deck = copy_deck(parsed)
     deck.findings[:0] = notes or []
@@ -116,6 +119,7 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
                                                else entry.name, line=entry.line, zone=entry.zone))
     if dropped:
         deck.entries = [e for e in deck.entries if all(e is not d for d in dropped)]
+    deck.findings.extend(place_lone_cards(deck, game, zones))
     deck.findings.extend(game.after_parse(deck, db))
     return deck
 
@@ -149,6 +153,11 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
                   hint_words: list[str] | None = None) -> None:
     index = db.index
     by_ref = index.by_ref(entry.ref) if entry.ref else None
+    if by_ref is not None and _table_row(entry, by_ref):
+        # "VS01-001 4 Blessed Holy Wolf Resonator Light Common": the id's card, its name,
+        # then the table's other columns (reported as read differently, DCK005)
+        apply_match(entry, Match("normalized", by_ref, via="id", label=entry.name))
+        return
     if by_ref is not None and (prefer_ref or not entry.name or entry.name == entry.ref):
         apply_match(entry, Match("exact", by_ref, via="id"))
         if entry.name and entry.name != entry.ref:
@@ -175,14 +184,33 @@ def resolve_entry(entry: Entry, db: CardDB, prefer_ref: bool = False,
         entry.id_mismatch, entry.id_card = True, by_ref.name
 
 
+def _table_row(entry: Entry, card) -> bool:
+    """The entry's name is its id's card's name followed by a few more words: the other
+    columns of a table's row (type, attribute, rarity)."""
+    from deckcheck.matching import normalise
+
+    name, own = normalise.spaced(entry.name), normalise.spaced(card.name)
+    return bool(own) and name.startswith(own + " ") and len(name[len(own):].split()) <= 5
+
+
 _TRAILING_NUMBER = re.compile(r"^(?P<name>.*?[^\W\d_])\s*(?P<count>\d{1,3})$")
 # a note in brackets after the name: a Chinese or Japanese name, "(C, 1W)", "(Stranger)"
 _NOTE = re.compile(r"^(?P<name>.*?\S)\s*[(（][^()（）]{1,40}[)）]$")
 
 
+# a comment after the name: "Ponder // cantrip" (tried only when the whole is no card's
+# name: "Fire // Ice" and "Ruler // J-ruler" are names)
+_COMMENT = re.compile(r"^(?P<name>.*?\S)\s++//\s.*+$")
+# a Chinese name and the English one on one line: "掘密师 Delver of Secrets", or the other way
+_BILINGUAL = re.compile(r"^(?P<a>[\u3400-\u9fff][\u3400-\u9fff·・\s]*+)\s*+(?P<b>[A-Za-z].*+)$"
+                        r"|^(?P<c>[A-Za-z][^\u3400-\u9fff]*?)\s*+(?P<d>[\u3400-\u9fff][\u3400-\u9fff·・]*+)$")
+
+
 def _core_card(text: str, index, count_allowed: bool):
-    """The card ``text`` names once a count after it ("Mana Flower 3") or a note in
-    brackets is taken off: ``(match, count or None, the name without them)``, or None."""
+    """The card ``text`` names once a count after it ("Mana Flower 3"), a note in brackets
+    or a ``// comment`` is taken off, or the one card both names of a bilingual line name
+    (``掘密师 Delver of Secrets``): ``(match, count or None, the name without them)``, or
+    None."""
     candidates = []
     m = _TRAILING_NUMBER.match(text) if count_allowed else None
     if m and int(m.group("count")) <= 1000:
@@ -190,10 +218,21 @@ def _core_card(text: str, index, count_allowed: bool):
     m = _NOTE.match(text)
     if m:
         candidates.append((m.group("name"), None))
+    m = _COMMENT.match(text)
+    if m:
+        candidates.append((m.group("name"), None))
     for name, count in candidates:
         hit = index.lookup_exact(name)
         if hit is not None and hit.card is not None:
             return hit, count, name
+    m = _BILINGUAL.match(text)
+    if m:
+        chinese, english = (m.group("a"), m.group("b")) if m.group("a") else \
+            (m.group("d"), m.group("c"))
+        hit, other = index.lookup_exact(english.strip()), index.lookup_exact(chinese.strip())
+        if hit is not None and other is not None and hit.card is not None \
+                and other.card is not None and hit.card.id == other.card.id:
+            return hit, None, english.strip()
     return None
 
 
@@ -258,9 +297,9 @@ def match_findings(entry: Entry) -> list[Finding]:
         out.append(_FOREIGN.finding(None, card=card.name, **base))
     elif kind == "fuzzy":
         score = entry.score if entry.score is not None else "whole words"
-        if entry.via == "truncation":
+        if entry.via in ("truncation", "article"):
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name,
-                                      score=score, variant="truncation", **base))
+                                      score=score, variant=entry.via, **base))
         else:
             out.append(_FUZZY.finding(None, card=card.name, suggestion=card.name, score=score,
                                       **base))

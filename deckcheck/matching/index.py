@@ -8,12 +8,14 @@ Cascade, stopping at the first step that hits:
    width, punctuation, accents, Æ/ae, Traditional/Simplified Chinese);
 3. **split forms** - ``Front // Back``, ``Front/Back`` … whose parts are faces of one card;
 4. **too short** - fewer than ``min_length`` letters never resolve beyond this point;
-5. **truncation** (games that enable it) - whole leading words of exactly one name;
+5. **truncation** (games that enable it) - whole leading words of exactly one name; then
+   **articles** - exactly one name is the input but for an article ("Ring of the Tides" is
+   Ring of Tides), taken with a warning;
 6. **fuzzy** - rapidfuzz ``ratio`` on the spaced form, accepted only when the best candidate
-   scores at least ``threshold``, leads the runner-up by ``margin`` and has no near-collision
-   partner (ratio >= 80 to it, Levenshtein <= 2 or a whole-word prefix) scoring at least
-   ``partner_threshold`` or within twice the margin of the best. Chinese input is never fuzzy-resolved: whole card cycles differ by
-   one character.
+   scores at least ``threshold`` and the runner-up scores at least ``margin`` less (both per
+   game: ``matching:`` in ``formats/<game>/_game.yaml``); otherwise an ambiguity listing the
+   candidates within the margin. Chinese input is never fuzzy-resolved: whole card cycles
+   differ by one character.
 
 The result says how the name matched (``exact | normalized | alias | foreign | fuzzy |
 ambiguous | unknown``), with the score and the candidates; turning that into findings is
@@ -34,11 +36,18 @@ _KIND_RANK = {NAME: 0, FACE: 1, ALIAS: 2, FOREIGN: 3}
 _SPLIT = re.compile(r"\s*(?:///|//|/)\s*")
 
 
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def _article_free(spaced: str) -> str:
+    """A spaced name without its articles ("ring of the tides" -> "ring of tides")."""
+    return " ".join(w for w in spaced.split() if w not in _ARTICLES)
+
+
 @dataclass(slots=True)
 class MatchParams:
     threshold: float = 85.0
-    margin: float = 5.0
-    partner_threshold: float = 80.0
+    margin: float = 13.0
     min_length: int = 6
     truncation: bool = False
     suggestions: int = 3
@@ -194,7 +203,33 @@ class CardIndex:
             trunc = self._truncation(text)
             if trunc is not None:
                 return trunc
+        article = self._article_match(text)
+        if article is not None:
+            return article
         return self._fuzzy(text, scored, suggestions)
+
+    def _article_match(self, text: str) -> Match | None:
+        """The one card whose name is the input's but for an article ("Ring of the Tides" is
+        Ring of Tides): taken as a fuzzy match (a warning) when exactly one card's name,
+        without its articles, is the input without its articles."""
+        from rapidfuzz import fuzz
+
+        spaced = normalise.spaced(text)
+        free = _article_free(spaced)
+        if not free:
+            return None
+        table = self.__dict__.get("_articles")
+        if table is None:
+            table = {}
+            for form, ci in zip(self.choices, self.choice_card):
+                table.setdefault(_article_free(form), set()).add(ci)
+            self.__dict__["_articles"] = table
+        hits = table.get(free)
+        if not hits or len(hits) != 1:
+            return None
+        card = self.cards[next(iter(hits))]
+        score = round(fuzz.ratio(spaced, normalise.spaced(card.name)), 1)
+        return Match("fuzzy", card, score=score, via="article")
 
     def _split_forms(self, text: str) -> Match | None:
         if "/" not in text:
@@ -228,34 +263,21 @@ class CardIndex:
         return sorted(best.items(), key=lambda t: (-t[1], self.cards[t[0]].name))
 
     def _fuzzy(self, text: str, scored: list[tuple[int, float]], suggestions: list[str]) -> Match:
+        """The rule a user can predict: the best candidate is taken when it scores at least
+        ``threshold`` and the runner-up at least ``margin`` less; otherwise the names within
+        the margin of the best are an ambiguity (a near-twin such as Peace Strider / Pierce
+        Strider scores within it)."""
         p = self.params
         if not scored or scored[0][1] < p.threshold:
             return Match("unknown", suggestions=suggestions)
         best_i, best_s = scored[0]
-        # a near-collision partner blocks the guess when it scores well, or nearly as well
-        # as the best ("baaiok Replica" is as far from Auriok as from Moriok Replica)
-        close = [(i, s) for i, s in scored[1:]
-                 if s >= p.partner_threshold or best_s - s < 2 * p.margin]
         runner = scored[1][1] if len(scored) > 1 else 0.0
-        partners = [(i, s) for i, s in close if self._confusable(best_i, i)]
-        if best_s - runner < p.margin or partners:
-            near = {i for i, s in scored[1:] if best_s - s < p.margin}
+        if best_s - runner < p.margin:
             group = [(best_i, best_s)] + [(i, s) for i, s in scored[1:]
-                                          if i in near or (i, s) in partners][:4]
+                                          if best_s - s < p.margin][:4]
             return Match("ambiguous", candidates=[self.cards[i] for i, _ in group],
                          scores=[round(s, 1) for _, s in group], suggestions=suggestions)
         return Match("fuzzy", self.cards[best_i], score=round(best_s, 1), via="fuzzy")
-
-    def _confusable(self, a: int, b: int) -> bool:
-        from rapidfuzz import fuzz
-        from rapidfuzz.distance import Levenshtein
-
-        na, nb = normalise.spaced(self.cards[a].name), normalise.spaced(self.cards[b].name)
-        if fuzz.ratio(na, nb) >= 80 or Levenshtein.distance(na, nb) <= 2:
-            return True
-        wa, wb = na.split(), nb.split()
-        short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
-        return long_[: len(short)] == short
 
     def _word_tables(self) -> tuple[dict, dict]:
         """Whole-word prefixes and suffixes of every name -> cards (built on first use)."""
@@ -365,7 +387,7 @@ class CardIndex:
         # the tables only: the cards are stored (and loaded) one by one beside the index,
         # and the word tables are rebuilt on first use
         state = dict(self.__dict__)
-        for name in ("_words", "_affixes", "cards", "_load_fuzzy"):
+        for name in ("_words", "_affixes", "_articles", "cards", "_load_fuzzy"):
             state.pop(name, None)
         return state
 

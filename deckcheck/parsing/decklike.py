@@ -159,9 +159,9 @@ def known_deck_format(text: str) -> str | None:
 def census(text: str, until_decided: bool = False) -> LineCensus:
     """Sort every non-blank line of ``text`` into deck lines, bare names and foreign lines.
 
-    ``until_decided``: stop as soon as the entries outnumber the foreign lines by more than
-    the lines left (the answer of :func:`not_a_deck_list` can no longer change); the counts
-    then cover the lines read so far."""
+    ``until_decided``: stop as soon as a deck line has been read and the entries outnumber
+    the foreign lines by more than the lines left (the answer of :func:`not_a_deck_list`
+    can no longer change); the counts then cover the lines read so far."""
     vocab = _vocabulary()
     out = LineCensus()
     lines = split_lines(text)
@@ -169,7 +169,7 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
     known = _KINDS if _KINDS_OF[0] is vocab else {}
     for raw in lines:
         left -= 1
-        if until_decided and out.deck + out.bare > out.foreign + left + 1:
+        if until_decided and out.deck and out.deck + out.bare > out.foreign + left + 1:
             break
         line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
         if not line:
@@ -298,6 +298,39 @@ def _name_kind(name: str, counted: bool) -> str | None:
     return "bare"
 
 
+#: the columns of a deck program's table export (folded: lower case, no blanks or marks):
+#: a card-name column and a count column make a table a deck list; a table whose header has
+#: a name column and otherwise only such columns is one too (one copy a row)
+_NAME_COLUMNS = frozenset(("name", "cardname", "card", "卡名", "卡牌", "名称", "名稱"))
+_COUNT_COLUMNS = frozenset(("count", "quantity", "qty", "amount", "copies", "number",
+                            "数量", "數量", "张数", "張數"))
+_EXPORT_COLUMNS = frozenset(("edition", "set", "setcode", "editioncode", "setname", "expansion",
+                             "collectornumber", "cardnumber", "collectorsnumber", "cn", "board",
+                             "section", "category", "categories", "zone", "language", "lang",
+                             "type", "block", "rarity", "foil", "condition", "id", "cardid"))
+
+
+def _table_without_deck_columns(text: str) -> bool:
+    """A table whose first row is a header of words ("Name,Round,Deck": a roster) that
+    names no card-name column, or a name column beside columns no deck export has and no
+    count column. A header is two or more short cells split by one delimiter (``,``, ``;``
+    or a tab), none a number and none with a colon, over rows with as many cells."""
+    rows = [ln.strip() for ln in split_lines(text[:65536]) if ln.strip()][:3]
+    if len(rows) < 2 or len(rows[0]) > MAX_LINE or ":" in rows[0] or "：" in rows[0]:
+        return False
+    delim = max((",", ";", "\t"), key=rows[0].count)
+    n = rows[0].count(delim)
+    if n == 0 or any(r.count(delim) != n for r in rows[1:]):
+        return False
+    cells = [c.strip().strip('"').strip() for c in rows[0].split(delim)]
+    if any(not c or len(c) > 30 or c.isdigit() for c in cells):
+        return False
+    keys = {_key(c) for c in cells}
+    if not keys & _NAME_COLUMNS:
+        return True
+    return not keys & _COUNT_COLUMNS and bool(keys - _NAME_COLUMNS - _EXPORT_COLUMNS)
+
+
 #: extensions whose reader parses XML or JSON and reports its own errors, quoting no line
 STRUCTURED = {".o8d": "<", ".cod": "<", ".dek": "<", ".fdk": "{["}
 
@@ -315,7 +348,14 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
         return None
     c = census(text, until_decided=True)
     entries = c.deck + c.bare
-    if entries > c.foreign or known_deck_format(text) is not None:
+    known = known_deck_format(text)
+    if c.deck == 0 and c.bare and c.foreign and known is None:
+        # no count, heading or metadata anywhere, and a sentence among the short lines:
+        # notes ("Bring sleeves." / "Round 3 vs Alice" / "Ask Bob about the date.")
+        return f"no line has a count, a zone heading or a metadata key; {_kinds(c)}"
+    if entries > c.foreign or known is not None:
+        if _table_without_deck_columns(text):   # a roster's rows read as "name,count,…"
+            return "a table whose header names no card-name and count columns"
         return None
     if entries == 0:
         why = "no line reads as a card entry or zone heading"

@@ -17,8 +17,9 @@ from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
 from deckcheck.parsing.phrases import Phrase, Said, said
+from deckcheck.parsing.totals import _whole_total, not_a_card
 from deckcheck.reading import SourceText, split_lines
-from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, NotACardLine, UnparseableLine
+from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, UnparseableLine
 
 MAX_COUNT = 1000
 MAX_LINE = 300
@@ -31,6 +32,12 @@ _LEADING_COUNT = re.compile(
     r"^(?:(?P<x>[xX×])\s*+(?=\d))?(?P<count>[+-]?\d++)(?:\s*+[xX×*](?=\s|$)|[xX×*](?=\S)|\s*+[张張])?"
     r"\s*+(?:[-–—]\s++|\.\s++)?(?P<name>.*)$")
 _FRACTION = re.compile(r"^[.,]\d+")
+# a wiki table's row: the card id, the count, then the name and more columns
+# ("VS01-001 4 Blessed Holy Wolf Resonator Light Common")
+_LEADING_ID = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)\s++(?P<rest>\d{1,4}\s.*+)$")
+# where a row of a multi-column layout flattened into one line starts its next entry:
+# "2 Island 1 Forest 1 Plains"
+_NEXT_ENTRY = re.compile(r"\s++(?=\d{1,3}[xX×]?\s++[^\W\d_])")
 # full-width forms a Chinese keyboard types inside counts, codes and separators
 _HALF_WIDTH = str.maketrans("０１２３４５６７８９ｘＸ＊（）／【】：", "0123456789xX*()/[]:")
 _SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
@@ -78,6 +85,8 @@ _HEADER_NOTE = re.compile(r"\s*+[:：]?\s*+[(\[（【][^()\[\]（）【】]{1,60
 _NOTE_CLOSE = ")]）】"
 # a decorated heading glued to the card after it: "-Lands (25)- 4 《Dark Confidant》"
 _GLUED = re.compile(r"^(?P<head>[-=]++[^-=\d][^-=]{0,40}+[-=]++)\s++(?P<rest>\S.*+)$")
+# a zone heading, a dash, then its card: "Hero - [Boarguts the Impaler]"
+_DASH_KEY = re.compile(r"^(?P<key>[^-–—\d\s][^-–—]{0,30}?)\s++[-–—]\s++(?P<rest>\S.*+)$")
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -117,45 +126,6 @@ def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | S
     return UnparseableLine().finding(None, line=line, text=shown, why=str(why), fix=str(fix),
                                      why_id=why.phrase.id, why_args=why.args,
                                      fix_id=fix.phrase.id, fix_args=fix.args)
-
-
-# a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
-# "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
-@lru_cache(maxsize=1)
-def _whole_total() -> re.Pattern:
-    """A whole-deck total with its number (see :func:`not_a_card`)."""
-    return re.compile(
-        r"^(?:(?P<a>\d++)\s*+cards?\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
-        r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
-        r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
-        re.IGNORECASE)
-
-
-def not_a_card(line: int, text: str, variant: str, section: int | None = None) -> Finding:
-    """DCK027: a line that lists no card (a total, the list's title, forum markup) is shown,
-    not counted. ``variant``: total, markup or title. A whole-deck total keeps its number
-    (``stated``) for DCK028, unless it is the subtotal of the ``section`` of cards just above
-    it ("Total – 31" under 31 resonators)."""
-    shown = text if len(text) <= 80 else text[:77] + "..."
-    args: dict = {"text": shown, "variant": variant}
-    m = _whole_total().match(text.strip()) if variant == "total" else None
-    if m:
-        stated = int(next(g for g in m.groups() if g is not None))
-        if stated != section:
-            args["stated"] = stated
-    return NotACardLine().finding(None, line=line, **args)
-
-
-def section_count(entries: list[Entry], i: int) -> int:
-    """How many cards the lines just above entry ``i`` list under the same heading (zone
-    and type heading), back to the previous heading or total line."""
-    here = entries[i]
-    n = 0
-    for e in reversed(entries[:i]):
-        if e.maybe_total or e.zone != here.zone or e.hint != here.hint or e.inline:
-            break
-        n += e.count
-    return n
 
 
 def name_problem(name: str | None) -> Said | None:
@@ -246,6 +216,9 @@ def parse_card_text(text: str) -> ParsedName | Said:
     implicit = False
     if not text.isascii():   # every full-width form is outside ASCII
         text = text.translate(_HALF_WIDTH)
+    lead = _LEADING_ID.match(text) if "-" in text else None   # a wiki row: "VS01-001 4 Name"
+    if lead:
+        text = lead.group("rest")
     m = _LEADING_COUNT.match(text)
     if m:
         count_text, name = m.group("count"), m.group("name").strip()
@@ -270,7 +243,7 @@ def parse_card_text(text: str) -> ParsedName | Said:
         return phrases.COUNT_TOO_LARGE.say(n=count, most=MAX_COUNT)
     if not name:
         return phrases.COUNT_NO_NAME.say()
-    ref = None
+    ref = lead.group("id") if lead else None
     m = _CARD_ID_END.search(name) if "(" in name or "[" in name else None
     if m and m.start() > 0:
         ref, name = m.group("id"), name[: m.start()].strip()
@@ -309,6 +282,14 @@ def _listed(text: str) -> list[str]:
                               for p in (_read_entry(part)[1] for part in parts)):
         return parts
     return [text]
+
+
+def _is_back(front: Entry, line: str) -> bool:
+    """Whether ``line`` is the other face of the card ``front`` written as ``Name //``:
+    fowlibrary's ruler "Astema (TST-067) //" then "Astema [J-Ruler] (TST-067J)"."""
+    parsed = _read_entry(line)[1]
+    return isinstance(parsed, ParsedName) and parsed.implicit and \
+        parsed.name.casefold().startswith(front.name.casefold())
 
 
 def _maybe_title(text: str) -> bool:
@@ -368,6 +349,8 @@ class TextParser:
         section: list[Entry] = []          # the entries since the last heading or total
         zone_sum: dict[str, int] = {}
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
+        front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
+        count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -438,8 +421,25 @@ class TextParser:
             if kind[1:] == ("total",) and not isinstance(_read_entry(line)[1], ParsedName):
                 deck.findings.append(not_a_card(lineno, line, "total"))   # "75 cards, 15 sideboard"
                 continue
-            entry = self._entry(deck, lineno, line, zone, hint)
-            if entry is not None:
+            if front is not None and _is_back(front, line):
+                front.raw_name = f"{front.raw_name} // {line}"   # "Astema [J-Ruler] (TST-067J)"
+                front = None
+                continue
+            front = None
+            if kind == ("entry",) and line.isdigit() and len(line) <= 3 and count_line is None:
+                count_line = (lineno, line)
+                continue
+            if count_line is not None:
+                line = self._counted(deck, count_line, lineno, line)
+                count_line = None
+            before = len(deck.entries)
+            if line.endswith("//") and kind == ("entry",) and line[:-2].strip():
+                line = line[:-2].rstrip()
+                entry = self._entry(deck, lineno, line, zone, hint)
+                front = entry if entry is not None and entry.implicit_count else None
+            else:
+                entry = self._entry(deck, lineno, line, zone, hint)
+            for entry in deck.entries[before:]:   # one, or each of a table's row
                 block_of.append((entry, block))
                 last_was_entry = True
                 if kind[1:] == ("total",):
@@ -455,8 +455,21 @@ class TextParser:
                     section = []
                 section.append(entry)
                 zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
+        if count_line is not None:
+            self._entry(deck, *count_line, zone, hint)   # a count and no name after it
         if game.blank_line_zone and not saw_header:
             self._blank_line_split(deck, block_of)
+
+    def _counted(self, deck: DeckList, count_line: tuple[int, str], lineno: int,
+                 line: str) -> str:
+        """The line right under a count written on its own line ("4" then "Delver of
+        Secrets"): the two read as one entry when the name has no count of its own;
+        otherwise the count alone is reported (a count but no name)."""
+        parsed = _read_entry(line)[1]
+        if lineno == count_line[0] + 1 and isinstance(parsed, ParsedName) and parsed.implicit:
+            return f"{count_line[1]} {line}"
+        self._entry(deck, *count_line, self.game.default_zone, None)
+        return line
 
     # ----------------------------------------------------------------------------------
     def _classify(self, deck: DeckList, lineno: int, line: str):
@@ -482,6 +495,12 @@ class TextParser:
                         None, line=lineno, key=m.group("key").strip(),
                         first=deck.metadata_lines[key]))
                 return None
+        m = _DASH_KEY.match(line) if not is_comment else None
+        if m and game.header_zone(m.group("key")) and not _TOTAL_LINE.match(m.group("rest")):
+            parsed = _read_entry(m.group("rest"))[1]
+            if isinstance(parsed, ParsedName) and parsed.implicit:   # not "Sideboard - 15"
+                return ("inline", game.header_zone(m.group("key")), m.group("rest"),
+                        m.group("key").strip())
         # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)",
         # "Side Deck (15):", "Resonators: (25 of 41)"; forum tags "[Creatures]", "[/Creatures]"
         undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
@@ -524,6 +543,11 @@ class TextParser:
                hint: str | None) -> Entry | None:
         body, parsed = _read_entry(text)
         if parsed is None:
+            parts = _NEXT_ENTRY.split(body)   # "2 Island 1 Forest 1 Plains": a table's row
+            read = [parse_card_text(p) for p in parts]
+            if len(parts) > 1 and all(isinstance(r, ParsedName) and not r.implicit
+                                      for r in read):
+                return [self._entry(deck, lineno, p, zone, hint) for p in parts][0]
             deck.findings.append(unparseable(
                 lineno, body, phrases.SEVERAL_ENTRIES, phrases.ONE_CARD_PER_LINE))
             return None
@@ -576,6 +600,10 @@ class TextParser:
         blocks = sorted({b for _, b in block_of})
         if len(blocks) == 2:
             second = blocks[1]
+            for b in blocks:   # one line set apart (a commander above or below the deck)
+                lone = [e for e, eb in block_of if eb == b]
+                if len(lone) == 1 and len(block_of) > 2:
+                    lone[0].apart = True
             for entry, b in block_of:
                 if b == second and entry.zone == self.game.default_zone:
                     entry.zone = self.game.blank_line_zone

@@ -73,9 +73,13 @@ class UnknownCard(ParseRule):
 class FuzzyMatch(ParseRule):
     """A misspelt name was read as the closest card; check that it is the card you meant.
 
-    Only one clear candidate is ever chosen: it must be similar enough, lead the next
-    candidate by a margin, and have no near-twin name (Peace Strider / Pierce Strider) that is
-    also close. Otherwise the name is ambiguous (DCK004) or unknown (DCK002).
+    One rule, with two numbers per game (``matching:`` in ``formats/<game>/_game.yaml``):
+    the closest card is chosen when its similarity (rapidfuzz ``ratio``, 0-100) reaches
+    ``threshold`` and the next candidate's is at least ``margin`` lower. For Magic (85, 13):
+    "Cemetry Reaper" is Cemetery Reaper (96.6; next 59.3) and "Nihl Spellbomb" Nihil Spellbomb
+    (96.6; Panic Spellbomb 82.8). A near-twin (Peace Strider / Pierce Strider) scores within
+    the margin, so the name is ambiguous (DCK004); below the threshold it is unknown (DCK002).
+    See docs/matching.md.
     """
 
     code = "DCK003"
@@ -84,12 +88,19 @@ class FuzzyMatch(ParseRule):
     message = 'Line {line}: "{input}" is not a card name; read as {card} (similarity {score}).'
     #: the name is the start of one card's name only
     messages = {"truncation": 'Line {line}: "{input}" is not a full card name; read as {card}, '
-                              "the only card whose name starts this way."}
+                              "the only card whose name starts this way.",
+                "article": 'Line {line}: "{input}" is not a card name; read as {card}, the only '
+                           "card whose name is the same but for an article (the, a, an)."}
 
 
 @register
 class AmbiguousCard(ParseRule):
-    """A name could mean more than one card; write the full name of the one you mean."""
+    """A name could mean more than one card; write the full name of the one you mean.
+
+    The closest card scores at least the game's fuzzy ``threshold`` but another scores
+    within its ``margin`` ("Pierce Stider": Pierce Strider 96.3, Peace Strider 84.6, margin
+    13); the candidates within the margin are listed. See DCK003 and docs/matching.md.
+    """
 
     code = "DCK004"
     name = "ambiguous-card"
@@ -189,6 +200,27 @@ class NotACardLine(ParseRule):
     messages = {"markup": "Line {line}: '{text}' is forum markup; not counted.",
                 "title": "Line {line}: '{text}' is the list's title (no card has this name); "
                          "not counted."}
+
+
+@register
+class PlacedInItsZone(ParseRule):
+    """A card written among the deck's cards that can only be the card of a one-card zone
+    the list leaves empty (a Force of Will ruler on a bare line under the title, a World of
+    Warcraft hero, a Commander list's lone legendary creature set apart by a blank line at
+    the top or bottom) is read as that zone's card instead of being reported in the wrong
+    zone. Which cards a zone takes this way is the game's ``placed_zones`` (``_game.yaml``);
+    the zone must be in the format, take at most a few cards (``max``) and have no heading
+    or card in the list, and the card must not be under the main deck's heading. Write the
+    zone's heading (``Ruler: <name>``) to say so yourself.
+    """
+
+    code = "DCK031"
+    name = "placed-in-its-zone"
+    severity = Severity.INFO
+    message = ("Line {line}: {card} can only be the list's {zone} card and the list names "
+               "none: read as its {zone}.")
+    messages = {"apart": "Line {line}: {card} is set apart from the other cards and the list "
+                         "names no {zone}: read as its {zone}."}
 
 
 @register

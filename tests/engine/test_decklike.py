@@ -69,6 +69,9 @@ def test_every_rule_case_deck_is_a_deck_list(text):
     "領主：小紅帽\n主牌庫\n4 灰姑娘\n4 格林\n",
     "Lightning Bolt\n",
     "Ruler: Alice\nMain Deck\n4 Card = Name\n4 Timber Wolf\n",            # one odd line
+    "Count,Name,Edition\n4,Delver of Secrets,ISD\n4,Ponder,M12\n",          # a CSV export
+    "Name,Set\nDelver of Secrets,ISD\nPonder,M12\n",                        # one copy a row
+    '"Flash Heal",4,SW\n"Arcane Intuition",4,SW\n',                          # no header
 ])
 def test_shapes_of_deck_lists(text):
     assert not_a_deck_list(text) is None
@@ -97,6 +100,11 @@ NOT_DECKS = {
     "env": "TOKEN=abc\nSECRET_KEY=xyz\n",
     "comments-only": "# nothing here yet\n// to do\n",
     "links": "https://example.com/a\nhttps://example.com/b\n",
+    # short notes: bare lines that could be names, one sentence, no count or heading
+    "short-notes": "# Notes\n\nBring sleeves.\nRound 3 vs Alice\nAsk Bob about the date.\n",
+    # a roster whose rows look like name-and-count rows: the header names no count column
+    "players-round-csv": "Name,Round,Deck\nAlice Smith,3,decks/alice.txt\nBob,2,decks/bob.txt\n",
+    "players-no-name-column": "Player;Points\nAlice;3\nBob;2\n",
 }
 
 
@@ -149,3 +157,21 @@ def test_overlong_and_control_lines_are_left_to_the_reader():
     assert not_a_deck_list("1" + " " * 5000 + "x\n") is None
     assert not_a_deck_list("4 Timber\x1bWolf\n") is None
     assert not_a_deck_list("x" * 5000 + "\n") is not None
+
+
+def test_a_walk_skips_notes_rosters_and_readmes_with_one_line_each(tmp_path):
+    """A deck folder's notes.md, players.csv and README.txt are one info line each and
+    skipped; the deck beside them is checked (issue 18)."""
+    from conftest import run_cli
+
+    legal = sorted((ROOT / "examples" / "fow" / "legal").glob("*.txt"))[0]
+    (tmp_path / "deck.txt").write_text(legal.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "notes.md").write_text(NOT_DECKS["short-notes"], encoding="utf-8")
+    (tmp_path / "players.csv").write_text(NOT_DECKS["players-round-csv"], encoding="utf-8")
+    (tmp_path / "README.txt").write_text(NOT_DECKS["readme"], encoding="utf-8")
+    r = run_cli("check", str(tmp_path), "--output-format", "concise")
+    skipped = [ln for ln in r.stderr.decode().splitlines() if "skipped: not a deck list" in ln]
+    assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
+    assert sorted(ln.split(": skipped")[0].rsplit("/", 1)[-1] for ln in skipped) == \
+        ["README.txt", "notes.md", "players.csv"]
+    assert "notes.md:" not in r.stdout.decode() and "players.csv:" not in r.stdout.decode()

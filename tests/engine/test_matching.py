@@ -106,3 +106,24 @@ def test_normalise_keys():
     assert normalise.key("領主") == normalise.key("领主") == "领主"
     assert normalise.key("Synthetic Spirit: イ- ①") != normalise.key("Synthetic Spirit: イ- ②")
     assert normalise.spaced("Geist-Honored  Monk") == "geist honored monk"
+
+
+def test_the_fuzzy_rule_is_a_threshold_and_a_margin():
+    """Taken when the best scores at least ``threshold`` and the runner-up ``margin`` less
+    (Nihil Spellbomb 96.6, Panic Spellbomb 82.8: 13.8 apart)."""
+    cards = [Card({"id": "1", "name": "Nihil Spellbomb"}),
+             Card({"id": "2", "name": "Panic Spellbomb"})]
+    m = CardIndex(cards, MatchParams(threshold=85, margin=13)).match("Nihl Spellbomb")
+    assert (m.kind, m.card.name, m.score) == ("fuzzy", "Nihil Spellbomb", 96.6)
+    m = CardIndex(cards, MatchParams(threshold=85, margin=14)).match("Nihl Spellbomb")
+    assert m.kind == "ambiguous" and m.scores == [96.6, 82.8]
+    assert CardIndex(cards, MatchParams(threshold=97, margin=13)).match("Nihl Spellbomb").kind \
+        == "unknown"
+
+
+def test_each_game_sets_its_threshold_and_margin():
+    from deckcheck.games.base import load_game
+
+    for game_id in ("fow", "mtg", "wowtcg", "magewars", "mageknight"):
+        p = load_game(game_id).match_params
+        assert p.threshold >= 85 and p.margin == 13

@@ -106,9 +106,11 @@ def test_metadata_lines_and_duplicates():
 
 
 def test_every_line_is_an_entry_or_a_finding():
-    deck = parse("4 Thunder\n-2 Gretel\n4x\n\x07bell\n1 a 2 b 3 c\n")
-    assert [e.line for e in deck.entries] == [1]
-    assert sorted(f.line for f in deck.findings if f.code == "DCK001") == [2, 3, 4, 5]
+    deck = parse("4 Thunder\n-2 Gretel\n4x\n\x07bell\n1 a 2 b 3 c\n4 a 4 x 4 b\n")
+    # "1 a 2 b 3 c": a row of a multi-column layout, three entries; "4 a 4 x 4 b" reads not
+    assert [(e.line, e.count, e.name) for e in deck.entries] == \
+        [(1, 4, "Thunder"), (5, 1, "a"), (5, 2, "b"), (5, 3, "c")]
+    assert sorted(f.line for f in deck.findings if f.code == "DCK001") == [2, 3, 4, 6]
 
 
 def test_bullets_and_full_width_spaces():

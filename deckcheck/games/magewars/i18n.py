@@ -48,6 +48,8 @@ def _mw_school(a, r):
 
 @adapter("MWR106")
 def _mw_no_mage(a, r):
+    if a.get("mage") is not None:
+        a["mage"] = _mw_mage(r, a.get("mage"))
     if a.get("closest_items") is not None:
         a["closest"] = r.t.items(r.name(n) for n in a["closest_items"]) or \
             r.t.term("word", "none")

@@ -46,3 +46,42 @@ def test_a_stone_total_that_is_not_reached_closes_nothing():
     r = check_text(text.replace("Total – 10", "Total – 12"), "fow-wanderer")
     assert r.counts["stone"] == 25 and r.counts["side"] == 0
     assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [12]
+
+
+def test_a_bare_ruler_under_the_title_is_the_ruler():
+    r = check_file(LISTS / "fow-bare-ruler-under-title.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15}
+    assert not {"FOW104", "FOW108"} & set(codes(r))
+    assert [f.line for f in r.findings if f.code == "DCK031"] == [2]
+    assert r.deck.metadata["name"].startswith("Wind Lilias")
+
+
+def test_fowlibrarys_two_line_ruler_is_one_ruler():
+    r = check_file(LISTS / "fow-fowlibrary-two-line-ruler.txt", Options(format_id="fow-wanderer"))
+    assert r.counts == {"ruler": 1, "main": 37, "stone": 10, "side": 15}
+    ruler = [e for e in r.deck.entries if e.zone == "ruler"]
+    assert len(ruler) == 1 and ruler[0].card.name == "Astema" and ruler[0].line == 1
+    assert "Astema [J-Ruler] (TST-067J)" in ruler[0].raw_name
+    assert not {"FOW104", "FOW108"} & set(codes(r))
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [24]   # "Total – 10" only
+
+
+def test_a_name_ending_in_slashes_with_another_card_under_it_stays_two_lines():
+    r = check_text("Ruler: Lilias Petal, Agent of Salvation\nRed Riding Hood //\n"
+                   "Heaven Bound Pheasant\n", "fow-wanderer")
+    assert r.counts["main"] == 2
+
+
+def test_a_wiki_tables_rows_are_read_by_id_count_and_name():
+    r = check_file(LISTS / "fow-wiki-table.txt", Options(format_id="fow-wanderer"))
+    assert r.counts["main"] == 41 and r.counts["ruler"] == 1
+    assert not {"DCK001", "DCK002", "DCK023"} & set(codes(r))
+    wolf = next(e for e in r.deck.entries if e.line == 4)
+    assert (wolf.card.name, wolf.count, wolf.ref) == ("Blessed Holy Wolf", 4, "VS01-001")
+    assert any(f.code == "DCK005" and f.line == 4 for f in r.findings)
+
+
+def test_a_table_row_whose_id_names_another_card_is_still_reported():
+    r = check_text("Ruler: Lilias Petal, Agent of Salvation\n"
+                   "VS01-001 4 Red Riding Hood Resonator Wind Super Rare\n", "fow-wanderer")
+    assert "DCK023" in codes(r)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SHARED, needs_shared
+from conftest import ROOT, SHARED, needs_shared
 from deckcheck.api import Options, check_bytes, check_file, check_source, check_text
 from deckcheck.reading import SourceText
 
@@ -206,3 +206,27 @@ def test_sbb_bad_lines_are_findings():
                           Options(format_id="magewars-arena"))
     assert [f.line for f in result.findings if f.code == "DCK001"] == [8]
     assert [f.line for f in result.findings if f.code == "DCK002"] == [9]
+
+
+def test_a_name_with_an_extra_article_and_a_mage_only_in_the_title():
+    from deckcheck.api import Options, check_file
+
+    path = ROOT / "tests" / "data" / "real-lists" / "magewars-siren-title-article.txt"
+    r = check_file(path, Options(format_id="magewars-arena"))
+    fuzzy = [f for f in r.findings if f.code == "DCK003"]
+    assert [(f.line, f.args["card"]) for f in fuzzy] == [(2, "Ring of Tides")]
+    assert "DCK002" not in [f.code for f in r.findings]
+    mage = [f for f in r.findings if f.code == "MWR106"]
+    assert len(mage) == 1 and 'names Siren: add "Mage: Siren"' in mage[0].message
+
+
+def test_an_article_that_leaves_two_candidates_is_not_taken():
+    from deckcheck.matching.index import CardIndex
+    from deckcheck.models import Card
+
+    index = CardIndex([Card({"id": "1", "name": "Ring of Tides"}),
+                       Card({"id": "2", "name": "The Ring of Tides"})])
+    assert index.match("A Ring of Tides").via != "article"   # both names fit: no guess
+    one = CardIndex([Card({"id": "1", "name": "Ring of Tides"})])
+    m = one.match("Ring of the Tides")
+    assert (m.kind, m.via, m.card.name) == ("fuzzy", "article", "Ring of Tides")

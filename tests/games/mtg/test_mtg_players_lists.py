@@ -92,3 +92,53 @@ def test_a_sideboard_cards_line_that_fits_no_tail_moves_nothing():
 def test_a_type_group_subtotal_closes_nothing():
     r = check_text("Creatures\n4 Delver of Secrets\nTotal: 4\nSpells\n4 Ponder\n", "mtg-standard")
     assert r.counts == {"main": 8}
+
+
+def test_a_weibo_one_line_list_in_chinese():
+    r = check_file(LISTS / "mtg-zh-weibo-one-line.txt",
+                   Options(format_id="mtg-standard", date="2012-03-01"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert r.legal and not {"DCK001", "DCK002"} & set(codes(r))
+
+
+def test_counts_above_names_comments_and_bilingual_names():
+    r = check_file(LISTS / "mtg-counts-comments-bilingual.txt",
+                   Options(format_id="mtg-standard", date="2012-03-01"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert r.legal and not {"DCK001", "DCK002"} & set(codes(r))
+    by_line = {e.line: e for e in r.deck.entries}
+    assert by_line[3].card.name == "Delver of Secrets" and by_line[3].count == 4
+    assert by_line[21].card.name == "Island" and by_line[21].count == 11
+    read = {f.line: f.args["input"] for f in r.findings if f.code == "DCK005"}
+    assert read[4] == "迅咒法师 Snapcaster Mage" and read[5].endswith("// the finisher")
+
+
+def test_a_count_alone_not_right_above_a_name_is_reported():
+    r = check_text("4\n\nDelver of Secrets\n4 Ponder\n4\n", "mtg-standard")
+    assert [f.line for f in r.findings if f.code == "DCK001"] == [1, 5]
+    assert r.counts["main"] == 5
+
+
+def test_a_bilingual_line_whose_names_differ_is_unknown():
+    r = check_text("4 掘密师 Snapcaster Mage\n", "mtg-standard")
+    assert "DCK002" in codes(r)
+
+
+def test_a_commander_set_apart_at_the_top():
+    r = check_file(LISTS / "mtg-commander-set-apart.txt", Options(format_id="mtg-commander"))
+    assert r.counts == {"commander": 1, "main": 99}
+    assert r.legal and [f.line for f in r.findings if f.code == "DCK031"] == [1]
+
+
+def test_rows_of_a_multi_column_layout_on_one_line():
+    r = check_file(LISTS / "mtg-flattened-columns.txt",
+                   Options(format_id="mtg-standard", date="2012-03-01"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert r.legal and not {"DCK001", "DCK002"} & set(codes(r))
+    assert [e.card.name for e in r.deck.entries if e.line == 2] == \
+        ["Delver of Secrets", "Snapcaster Mage", "Geist of Saint Traft"]
+
+
+def test_several_entries_that_do_not_all_read_stay_one_unreadable_line():
+    r = check_text("4 Delver of Secrets 4 x 4 Island\n", "mtg-standard")
+    assert "DCK001" in codes(r)

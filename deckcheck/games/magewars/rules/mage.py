@@ -31,6 +31,8 @@ class MageMissing(MwRule):
                "spellbook. (MW-R1)")
     messages = {
         "unknown-mage": 'Unknown mage "{input}"; closest: {closest}. (MW-R1)',
+        "title": ('No mage declared; the list\'s title "{title}" names {mage}: add '
+                  '"Mage: {written}" to cost the spellbook. (MW-R1)'),
         "spell-not-mage": ('Line {line}: {card} is a spell, not a mage; no mage declared (add a '
                            '"Mage: …" line); cannot cost the spellbook. (MW-R1)'),
     }
@@ -55,7 +57,24 @@ class MageMissing(MwRule):
                 ctx, zone="mage", card=e.card, line=e.line, input=e.name, variant="spell-not-mage")
             return
         line = info.no_mage_line.line if info.no_mage_line is not None else first_line(ctx)
+        named = _mage_in_title(ctx)
+        if named:   # "Siren's Starting Spellbook": the mage is in the list's title only
+            yield self.finding(ctx, zone="mage", line=line, expected=1, actual=0, mage=named,
+                               written=named, title=ctx.deck.metadata["name"], variant="title")
+            return
         yield self.finding(ctx, zone="mage", line=line, expected=1, actual=0)
+
+
+def _mage_in_title(ctx: Context) -> str | None:
+    """The one mage whose name (or alias) is a word of the list's title, or None."""
+    title = ctx.deck.metadata.get("name")
+    if not title:
+        return None
+    words = f" {normalise.spaced(title)} "
+    found = {row["name"] for row in mage_rows(ctx.db).values()
+             for n in [row.get("name")] + list(row.get("aliases") or []) if n
+             and (f" {normalise.spaced(n)} " in words or f" {normalise.spaced(n)}s " in words)}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _closest_mages(ctx: Context, text: str) -> list[str]:
