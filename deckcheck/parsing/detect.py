@@ -15,7 +15,8 @@ from deckcheck.games.base import Game
 from deckcheck.games.registry import shared_parsers
 from deckcheck.models import DeckList
 from deckcheck.parsing.o8d import looks_like_o8d, parse_o8d
-from deckcheck.parsing.text import TextParser, check_names
+from deckcheck.parsing.names import check_names
+from deckcheck.parsing.text import TextParser
 from deckcheck.reading import SourceText, check_limits
 
 DECK_EXTENSIONS = {".txt", ".dec", ".deck", ".dek", ".o8d", ".fdk", ".cod", ".dck", ".mwdeck",
