@@ -245,6 +245,21 @@ class FormatOverridden(ParseRule):
     message = "The list says Format: {named}; it was checked as {used} (given with -f)."
 
 
+@register
+class ListDateUnreadable(ParseRule):
+    """The list's ``Date:`` line (``日期:``) is not a date deckcheck can read, so the list is
+    checked as on the date the next source gives: the config's pattern's ``date:``, else
+    today. A list's date picks the dated profile of its format when ``--date`` is not given
+    (``--date`` > the list's ``Date:`` > the config > today). Write it as ``YYYY-MM-DD``
+    (``2012/2/25``, ``2012.02.25`` and ``2012年2月25日`` are read too)."""
+
+    code = "DCK031"
+    name = "list-date-unreadable"
+    severity = Severity.WARNING
+    message = ("Line {line}: the list's date {written!r} is not a date; write it as "
+               "Date: YYYY-MM-DD (e.g. Date: 2012-02-25). The list is checked without it.")
+
+
 # ---------------------------------------------------------------------------------------
 # checks from the format file
 
