@@ -46,8 +46,7 @@ def sniff_format(text: str) -> str | None:
 _DATE_LINE = re.compile(
     r"^[ \t\ufeff]*+(//+|#+)?[ \t]*+(?:date|日期)[ \t]*+[:：][ \t]*+([^\r\n]*)",
     re.IGNORECASE | re.MULTILINE)
-_DATE_FORMS = (re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"),
-               re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日"))
+_DATE_FORM = re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?")
 
 
 def read_list_date(value: str) -> str | None:
@@ -55,14 +54,12 @@ def read_list_date(value: str) -> str | None:
     ``2012年2月25日`` (nothing else on the line but blanks), else ``None``."""
     import datetime as _dt
 
-    text = value.strip()
-    for form in _DATE_FORMS:
-        m = form.fullmatch(text)
-        if m:
-            try:
-                return _dt.date(*map(int, m.groups())).isoformat()
-            except ValueError:
-                return None
+    m = _DATE_FORM.fullmatch(value.strip())
+    if m:
+        try:
+            return _dt.date(*map(int, m.groups())).isoformat()
+        except ValueError:
+            return None
     return None
 
 

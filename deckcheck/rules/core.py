@@ -329,7 +329,8 @@ class ZoneSizeNotAllowed(Rule):
 @register
 class CardInWrongZone(Rule):
     """A card's type is not allowed in the zone it is listed in (format ``allow_types`` /
-    ``deny_types``)."""
+    ``deny_types``). A card whose record lists ``types`` under ``unknown`` is not judged
+    (its game's rule reports it: MTG501)."""
 
     code = "DCK014"
     name = "card-in-wrong-zone"
@@ -342,6 +343,8 @@ class CardInWrongZone(Rule):
             spec = ctx.fmt.zone(e.zone)
             if spec is None:
                 continue
+            if "types" in (e.card.get("unknown") or ()):
+                continue        # the data lacks its types: the game's rule says so
             types = list(e.card.get("types") or ())
             allow, deny = spec.get("allow_types"), spec.get("deny_types")
             bad = (allow is not None and not any(t in allow for t in types)) or \

@@ -53,6 +53,7 @@ import yaml
 
 from deckcheck.carddb import jsonform
 from deckcheck.carddb.importers.common import DataError, dump_yaml, write_sources
+from deckcheck.games.mtg.importing import forge_editions
 from deckcheck.games.mtg.importing.mtgjson import read_source
 from deckcheck.games.mtg.importing.records import (_english_names, _set_order, build_records,
                                                    confusable_groups, confusable_pairs,
@@ -109,7 +110,7 @@ def _file_order(path: Path, src: Source) -> tuple:
 
 
 def _write_provenance(src: Source, source: Path, out: Path,
-                      merged_from: str | None = None) -> None:
+                      merged_from: str | None = None, editions: tuple | None = None) -> None:
     snap, rows = _shared_sources(source)
     v3 = src.kind == "mtgjson3"
     licence = _licence(source, "CC0" if v3 else "see mtgjson.com")
@@ -138,6 +139,21 @@ def _write_provenance(src: Source, source: Path, out: Path,
     if merged_from:
         notes.append(f"Merged with the card data of {merged_from}: printings, set codes and "
                      "Chinese names of cards in both are united, cards only there are kept.")
+    if editions:
+        read, folder, summary, problems = editions
+        entries += forge_editions.provenance(read, folder)
+        notes.append("Forge edition files (after the v3 data): per set, the lines of its "
+                     "[cards] section, the names the data already had (reprints: the printing "
+                     "is added) and the new names (records with name, set, number and rarity "
+                     "only; their other facts are listed under `unknown`): "
+                     + "; ".join(f"{code} {c['lines']} lines, {c['reprints']} reprints, "
+                                 f"{c['new']} new" + (f", {c['unread']} lines not read"
+                                                      if c['unread'] else "")
+                                 for code, c in summary.items() if "skipped" not in c)
+                     + ". Variant sections (borderless, showcase, promo, tokens …) are not read.")
+        notes += [f"Edition file not read: {p}" for p in problems]
+        notes += [f"Edition file not read: {code}: {c['skipped']}"
+                  for code, c in summary.items() if "skipped" in c]
     notes += [f"Skipped on import: {p}" for p in src.skipped]
     notes += [f"Imported with a caveat: {p}" for p in src.notes]
     write_sources(out, "mtg", "Magic: The Gathering", entries, notes=notes,
@@ -279,9 +295,16 @@ def terminal_progress(stream: TextIO | None = None) -> Callable[[int, int, str],
     return _TerminalProgress(stream)
 
 
+def _default_editions() -> Path | None:
+    shared = shared_dir()
+    folder = shared / "data" / "mtg" / "forge" / "forge-gui" / "res" / "editions" if shared else None
+    return folder if folder is not None and folder.is_dir() else None
+
+
 def run(source: Path | None = None, out: Path | None = None, *,
         include_funny: bool = False, merge_base: Path | None | bool = None,
-        progress: Callable[[int, int, str], None] | None | bool = True) -> dict:
+        progress: Callable[[int, int, str], None] | None | bool = True,
+        editions: Path | None | bool = None) -> dict:
     """Import MTGJSON data from ``source`` and write ``cards/mtg/`` files to ``out``.
 
     ``merge_base``: a ``cards/mtg`` folder whose records are merged into the output (see
@@ -315,6 +338,16 @@ def run(source: Path | None = None, out: Path | None = None, *,
     label = card_data_label(src, source)
     if merge_base:
         records, set_rows, label = merge_with_base(records, set_rows, Path(merge_base), label)
+    if editions is None:
+        editions = _default_editions()
+    read_editions, edition_problems, edition_summary = [], [], {}
+    if editions:
+        stage(f"adding Forge's edition files from {editions}")
+        read_editions, edition_problems = forge_editions.read_folder(Path(editions))
+        records, set_rows, edition_summary = forge_editions.merge_editions(
+            records, set_rows, read_editions)
+        read_editions = [e for e in read_editions
+                         if "skipped" not in edition_summary.get(e.code, {})]
     stage(f"searching near-collision names ({len(records)} cards)")
     pairs = confusable_pairs(_english_names(records))
     groups = confusable_groups(pairs)
@@ -328,7 +361,9 @@ def run(source: Path | None = None, out: Path | None = None, *,
                                              "collisions": collisions},
                   ("pairs", "groups", "collisions"), header=CONFUSABLES_HEADER)
     _write_provenance(src, source, out,
-                      merged_from=f"{merge_base} ({label})" if merge_base else None)
+                      merged_from=f"{merge_base} ({label})" if merge_base else None,
+                      editions=(read_editions, Path(editions), edition_summary,
+                                edition_problems) if editions else None)
 
     names = _english_names(records)
     return {
@@ -343,4 +378,9 @@ def run(source: Path | None = None, out: Path | None = None, *,
         "collisions": [c["key"] for c in collisions],
         "sets": _PerSet(counts),
         "skipped": Problems(src.skipped), "notes": Problems(src.notes),
+        "editions": {code: c.get("new", 0) for code, c in edition_summary.items()
+                     if "skipped" not in c},
+        "editions_skipped": Problems(edition_problems
+                                     + [f"{code}: {c['skipped']}" for code, c in
+                                        edition_summary.items() if "skipped" in c]),
     }

@@ -14,7 +14,8 @@ format files whose facts the format YAML restates.
 * :mod:`.legality`: legality on the date (MTG201, MTG203, MTG206–208);
 * :mod:`.names`: names and printings as written (MTG204, MTG205, MTG401–404, MTG409);
 * :mod:`.checklists`: checklist cards (MTG303–308);
-* :mod:`.registration`: registration lists (MTG405–408).
+* :mod:`.registration`: registration lists (MTG405–408);
+* :mod:`.facts`: cards the data knows only by name, set and rarity (MTG501).
 
 Findings made while names are read (MTG204, MTG205, MTG303–306, MTG401–404, MTG409) come
 from :mod:`deckcheck.games.mtg.hooks`; their rules are registered here (``stage = "parse"``) so
@@ -22,5 +23,5 @@ they can be documented, selected and ignored like any rule. Importing this packa
 every rule (the descriptor's ``rules``).
 """
 
-from deckcheck.games.mtg.rules import (checklists, copies, legality, names,  # noqa: F401
-                                       registration, sizes)
+from deckcheck.games.mtg.rules import (checklists, copies, facts, legality,  # noqa: F401
+                                       names, registration, sizes)
