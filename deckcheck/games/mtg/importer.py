@@ -110,7 +110,8 @@ def _file_order(path: Path, src: Source) -> tuple:
 
 
 def _write_provenance(src: Source, source: Path, out: Path,
-                      merged_from: str | None = None, editions: tuple | None = None) -> None:
+                      merged_from: str | None = None, editions: tuple | None = None,
+                      counts: tuple[int, int, int] | None = None) -> None:
     snap, rows = _shared_sources(source)
     v3 = src.kind == "mtgjson3"
     licence = _licence(source, "CC0" if v3 else "see mtgjson.com")
@@ -139,6 +140,11 @@ def _write_provenance(src: Source, source: Path, out: Path,
     if merged_from:
         notes.append(f"Merged with the card data of {merged_from}: printings, set codes and "
                      "Chinese names of cards in both are united, cards only there are kept.")
+    if counts:
+        base, n_sets, total = counts
+        notes.append(f"Cards per source: {src.kind} {base} cards from {n_sets} sets"
+                     + (f"; Forge edition files {total - base} new names" if total > base
+                        else "") + f"; {total} cards in all.")
     if editions:
         read, folder, summary, problems = editions
         entries += forge_editions.provenance(read, folder)
@@ -310,6 +316,9 @@ def run(source: Path | None = None, out: Path | None = None, *,
     ``merge_base``: a ``cards/mtg`` folder whose records are merged into the output (see
     :func:`merge_with_base`). By default the shipped data is merged when ``out`` is the user
     data folder (``deckcheck cards import mtgjson FILE``); ``False`` turns merging off.
+    ``editions``: a folder of Forge edition files whose later sets are added
+    (:mod:`~deckcheck.games.mtg.importing.forge_editions`); by default ``../shared``'s when
+    ``out`` is the shipped ``cards/mtg``, else none; ``False`` turns it off.
     ``progress``: ``progress(done, total, file)`` after each set file; by default a line on
     stderr when stderr is a terminal, nothing otherwise (``False``).
 
@@ -338,8 +347,9 @@ def run(source: Path | None = None, out: Path | None = None, *,
     label = card_data_label(src, source)
     if merge_base:
         records, set_rows, label = merge_with_base(records, set_rows, Path(merge_base), label)
-    if editions is None:
-        editions = _default_editions()
+    base_count = len(records)
+    if editions is None:       # regenerating the shipped data: with Forge's edition files
+        editions = _default_editions() if out.resolve() == shipped.resolve() else False
     read_editions, edition_problems, edition_summary = [], [], {}
     if editions:
         stage(f"adding Forge's edition files from {editions}")
@@ -363,7 +373,8 @@ def run(source: Path | None = None, out: Path | None = None, *,
     _write_provenance(src, source, out,
                       merged_from=f"{merge_base} ({label})" if merge_base else None,
                       editions=(read_editions, Path(editions), edition_summary,
-                                edition_problems) if editions else None)
+                                edition_problems) if editions else None,
+                      counts=(base_count, len(counts), len(records)))
 
     names = _english_names(records)
     return {

@@ -23,6 +23,7 @@ import yaml
 
 from conftest import SHARED, run_cli
 from deckcheck.carddb.importers.common import DataError
+from deckcheck.carddb import jsonform
 from deckcheck.games.mtg import importer as mtg
 from deckcheck.games.mtg.importing.mtgjson import read_source
 
@@ -37,7 +38,7 @@ OUTPUTS = ["cards.yaml", "sets.yaml", "confusables.yaml"]
 
 def _load(folder: Path, name: str):
     with (folder / name).open(encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return jsonform.loads(fh.read())
 
 
 @pytest.fixture(scope="module")

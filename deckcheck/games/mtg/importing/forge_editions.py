@@ -2,8 +2,9 @@
 
 An edition file has a ``[metadata]`` section (``Code=``, ``Date=``, ``Name=``, ``Type=``)
 and a ``[cards]`` section of lines ``<collector number> <rarity letter> <name>`` (newer
-revisions add `` @<artist>``). The other sections (borderless, showcase, promo, tokens …) are
-variant printings and booster sheets: not read, their line count is reported.
+revisions add `` @<artist>``; the oldest have no number; ``1★`` is a variant's number). The
+other sections (borderless, showcase, promo, tokens …) are variant printings and booster
+sheets: not read, their line count is reported.
 
 What a card line gives is a name, a set, a collector number and a rarity. A name the card data
 already has (the record's name, or one face of it) gains the printing — a reprint; a new name
@@ -29,7 +30,7 @@ UNKNOWN_FACTS = ["layout", "types", "supertypes", "subtypes", "mana_cost", "cmc"
 RARITIES = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "S": "special",
             "L": "basic"}
 SOURCE = "forge-editions"
-_CARD_LINE = re.compile(r"^(?P<number>[0-9]+[a-z]?)\s+(?P<rarity>[CURMSL])\s+(?P<name>.+?)"
+_CARD_LINE = re.compile(r"^(?:(?P<number>[0-9]+[a-z★]?)\s+)?(?P<rarity>[CURMSL])\s+(?P<name>.+?)"
                         r"(?:\s+@(?P<artist>.*))?$")
 _TYPES = {"expansion": "expansion", "core": "core"}
 
@@ -71,7 +72,7 @@ def read_edition(path: Path) -> Edition:
         elif section == "cards":
             m = _CARD_LINE.match(line)
             if m:
-                cards.append((m["number"], RARITIES[m["rarity"]], m["name"].strip()))
+                cards.append((m["number"] or "", RARITIES[m["rarity"]], m["name"].strip()))
             else:
                 unread.append(line)
         elif section:
@@ -122,7 +123,8 @@ def merge_editions(records: list[dict], set_rows: list[dict], editions: list[Edi
         names_in_set: set[str] = set()
         for number, rarity, name in ed.cards:
             printing = {"set": ed.code, "number": number,
-                        "number_base": re.sub(r"[a-z]$", "", number), "rarity": rarity}
+                        "number_base": re.sub(r"[a-z★]$", "", number), "rarity": rarity} \
+                if number else {"set": ed.code, "rarity": rarity}     # old files: no numbers
             rec = by_name.get(name)
             if rec is None:
                 rec = _new_record(name, ed.code, by_id)

@@ -167,8 +167,9 @@ class Importer:
                                 "name": raw.get("Name") or path.stem}
         if "Sets" in raw:
             prof["sets"] = [self.code(c) for c in raw["Sets"]]
-        prof["banned"] = list(raw.get("Banned") or [])
-        prof["restricted"] = list(raw.get("Restricted") or [])
+        fixes = self.data.get("name_fixes") or {}
+        prof["banned"] = [fixes.get(n, n) for n in raw.get("Banned") or ()]
+        prof["restricted"] = [fixes.get(n, n) for n in raw.get("Restricted") or ()]
         prof["source"] = self.source(path)
         dated_by = None
         if prof["from"] is None and prof.get("sets"):
