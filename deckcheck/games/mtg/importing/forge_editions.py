@@ -30,9 +30,11 @@ UNKNOWN_FACTS = ["layout", "types", "supertypes", "subtypes", "mana_cost", "cmc"
 RARITIES = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "S": "special",
             "L": "basic"}
 SOURCE = "forge-editions"
-_CARD_LINE = re.compile(r"^(?:(?P<number>[0-9]+[a-z★]?)\s+)?(?P<rarity>[CURMSL])\s+(?P<name>.+?)"
+_CARD_LINE = re.compile(r"^(?:(?P<number>[A-Z]{0,3}[0-9]+[a-z★]?)\s+)?(?P<rarity>[CURMSL])\s+(?P<name>.+?)"
                         r"(?:\s+@(?P<artist>.*))?$")
-_TYPES = {"expansion": "expansion", "core": "core"}
+_TYPES = {"expansion": "expansion", "core": "core", "promo": "promo"}
+#: edition files ../shared lacks, transcribed as facts (each with its repository commit)
+TRANSCRIBED = Path(__file__).resolve().parent.parent / "data" / "forge_editions.yaml"
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Edition:
     cards: list[tuple[str, str, str]] = field(default_factory=list)   # number, rarity, name
     other_lines: int = 0
     unread: list[str] = field(default_factory=list)                   # lines not understood
+    commit: str = ""                                                  # transcribed: its commit
 
 
 def read_edition(path: Path) -> Edition:
@@ -94,8 +97,25 @@ def read_folder(folder: Path) -> tuple[list[Edition], list[str]]:
             editions.append(read_edition(path))
         except DataError as exc:
             problems.append(str(exc))
+    have = {e.code for e in editions}
+    editions += [e for e in transcribed() if e.code not in have]
     editions.sort(key=lambda e: (e.date, e.code))
     return editions, problems
+
+
+def transcribed(path: Path = TRANSCRIBED) -> list[Edition]:
+    """The edition files transcribed into ``data/forge_editions.yaml``."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    out = []
+    for row in data.get("editions") or ():
+        cards = [(str(n), RARITIES[str(r)], str(name)) for n, r, name in row["cards"]]
+        out.append(Edition(Path(row["file"]), str(row["code"]).upper(), str(row["name"]),
+                           str(row["date"]), _TYPES.get(str(row.get("type", "")).lower(),
+                                                        str(row.get("type", "")).lower()),
+                           cards, commit=str(row["commit"])))
+    return out
 
 
 def merge_editions(records: list[dict], set_rows: list[dict], editions: list[Edition]
@@ -173,7 +193,8 @@ def provenance(editions: list[Edition], folder: Path) -> list[dict[str, str]]:
     commits = _commits(folder)
     return [{"dataset": f"Forge edition file ({e.code}, {e.date})",
              "repo": "Card-Forge/forge", "path": f"forge-gui/res/editions/{e.path.name}",
-             "commit": commits.get(e.path.name, f"sha1 of the file {sha1_of(e.path)[:12]}"),
+             "commit": e.commit or commits.get(e.path.name,
+                                               f"sha1 of the file {sha1_of(e.path)[:12]}"),
              "licence": "GPL-3.0 (facts only: name, set, number, rarity)"}
             for e in editions]
 
