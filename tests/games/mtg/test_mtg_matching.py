@@ -181,6 +181,18 @@ def _one_typo(name: str, rng: random.Random) -> set[str]:
     return out
 
 
+def _as_near(typo: str, name: str, card) -> bool:
+    """The card found has a name (or face) at most as many edits from the typo as the name
+    it was made from: "Fidght" is one edit from Flight and from Fight (Prepare // Fight), so
+    no card is the right one (the full pool has such pairs; the matcher's choice between them
+    is a matching question, not a wrong card)."""
+    from rapidfuzz.distance import Levenshtein
+
+    own = Levenshtein.distance(normalise.key(typo), normalise.key(name))
+    names = [card.name] + [f["name"] for f in card.faces]
+    return any(Levenshtein.distance(normalise.key(typo), normalise.key(n)) <= own for n in names)
+
+
 def test_typos_never_resolve_to_another_card(db):
     """Generated one- and two-character typos of the names of the six Innistrad-era sets
     (every third of their 1,210 names, to keep the test cheap), looked up in the whole pool,
@@ -207,7 +219,7 @@ def test_typos_never_resolve_to_another_card(db):
             m = db.index.match(typo)
             if m.card is not None:
                 resolved += 1
-                if m.card.id != cid:
+                if m.card.id != cid and not _as_near(typo, name, m.card):
                     wrong.append((name, typo, m.kind, m.card.name))
     assert checked > 2000
     assert not wrong, wrong[:10]
