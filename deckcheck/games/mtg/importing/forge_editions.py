@@ -30,8 +30,8 @@ UNKNOWN_FACTS = ["layout", "types", "supertypes", "subtypes", "mana_cost", "cmc"
 RARITIES = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "S": "special",
             "L": "basic"}
 SOURCE = "forge-editions"
-_CARD_LINE = re.compile(r"^(?:(?P<number>[A-Z]{0,3}[0-9]+[a-z★]?)\s+)?(?P<rarity>[CURMSL])\s+(?P<name>.+?)"
-                        r"(?:\s+@(?P<artist>.*))?$")
+_CARD_LINE = re.compile(r"(?:(?P<number>[A-Z]{0,3}[0-9]+[a-z★]?)[ \t]++)?(?P<rarity>[CURMSL])"
+                        r"[ \t]++(?P<rest>\S.*)")
 _TYPES = {"expansion": "expansion", "core": "core", "promo": "promo"}
 #: edition files ../shared lacks, transcribed as facts (each with its repository commit)
 TRANSCRIBED = Path(__file__).resolve().parent.parent / "data" / "forge_editions.yaml"
@@ -73,9 +73,10 @@ def read_edition(path: Path) -> Edition:
             if sep:
                 meta.setdefault(key.strip(), value.strip())
         elif section == "cards":
-            m = _CARD_LINE.match(line)
+            m = _CARD_LINE.fullmatch(line)
             if m:
-                cards.append((m["number"] or "", RARITIES[m["rarity"]], m["name"].strip()))
+                name = m["rest"].partition(" @")[0].strip()      # " @artist" is not kept
+                cards.append((m["number"] or "", RARITIES[m["rarity"]], name))
             else:
                 unread.append(line)
         elif section:
