@@ -25,7 +25,7 @@ from deckcheck.parsing.decklike import not_a_deck_list
 from deckcheck import carddb
 from deckcheck import formats as formats_mod
 from deckcheck.games.base import load_game
-from deckcheck.parsing.detect import DECK_EXTENSIONS, parse, sniff_format, sniff_game
+from deckcheck.parsing.detect import DECK_EXTENSIONS, parse, sniff_date, sniff_format, sniff_game
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
 from deckcheck.resolve import resolve_deck
 from deckcheck.rules.base import Context, active_rules, matches_prefix
@@ -182,10 +182,16 @@ def _errors_as_usage(fn, *args):
 
 
 def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list[Finding]]:
-    """The format id and date for one list: ``-f``, else ``Format:``, else the config."""
+    """The format id and date for one list: ``-f``, else ``Format:``, else the config.
+
+    The date: ``--date``, else the list's own ``Date:`` line, else the config's pattern's
+    ``date:``, else none (today's profile). An unreadable ``Date:`` line is a DCK032
+    warning naming its line, and the next source decides."""
     notes: list[Finding] = []
     named = sniff_format(src.text)
     date = opts.date
+    if date is None:
+        date = _list_date(src, notes)
     if opts.format_id:
         if named and named != opts.format_id:
             from deckcheck.rules.core import FormatOverridden
@@ -212,6 +218,20 @@ def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list
     raise UsageError(
         f"{src.path}: no format given. Use -f FORMAT, add a line 'Format: <id>' to the list, "
         f"or {where}. See `deckcheck formats` for the format ids.")
+
+
+def _list_date(src: SourceText, notes: list[Finding]) -> str | None:
+    """The date of the list's ``Date:`` line (``None`` without one); an unreadable one adds
+    a DCK032 finding to ``notes``."""
+    found = sniff_date(src.text)
+    if found is None:
+        return None
+    day, written, line = found
+    if day is None:
+        from deckcheck.rules.core import ListDateUnreadable
+
+        notes.append(ListDateUnreadable().finding(None, line=line, written=written))
+    return day
 
 
 @dataclass(slots=True)

@@ -154,6 +154,8 @@ def _files(dirs: list[Path]) -> list[Path]:
 def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
     import yaml
 
+    from deckcheck.carddb import jsonform
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     trusted = (data_dir("cards"), user_data_dir() / "cards")   # shipped or imported here
     cards: dict[str, Card] = {}
@@ -163,7 +165,7 @@ def _build(game: str, dirs: list[Path], params: MatchParams) -> CardDB:
             text = read_regular_file(f, MAX_CARD_FILE_BYTES, "card file").decode("utf-8")
             if not any(f.is_relative_to(t) for t in trusted):   # a folder named in a config
                 check_yaml_limits(text, str(f), MAX_VALUES, MAX_DEPTH)
-            data = yaml.load(text, Loader=loader)
+            data = jsonform.loads(text, loader)
         except (YAMLLimitError, UnsafeFileError) as exc:
             raise CardDataError(str(exc)) from None
         except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:

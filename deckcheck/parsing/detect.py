@@ -44,6 +44,39 @@ def sniff_format(text: str) -> str | None:
     return None
 
 
+_DATE_LINE = re.compile(
+    r"^[ \t\ufeff]*+(//+|#+)?[ \t]*+(?:date|日期)[ \t]*+[:：][ \t]*+([^\r\n]*)",
+    re.IGNORECASE | re.MULTILINE)
+_DATE_FORM = re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?")
+
+
+def read_list_date(value: str) -> str | None:
+    """``value`` as an ISO date if it is one: ``2012-02-25``, ``2012/2/25``, ``2012.02.25``,
+    ``2012年2月25日`` (nothing else on the line but blanks), else ``None``."""
+    import datetime as _dt
+
+    m = _DATE_FORM.fullmatch(value.strip())
+    if m:
+        try:
+            return _dt.date(*map(int, m.groups())).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def sniff_date(text: str) -> tuple[str | None, str, int] | None:
+    """The list's own date line, if any: ``(ISO date or None when unreadable, the value as
+    written, line number)``. A plain ``Date:`` line always counts (an unreadable one is
+    reported); a commented one (``// DATE : …``) only when it holds a date."""
+    for m in _DATE_LINE.finditer(text):
+        written = m.group(2).strip()
+        day = read_list_date(written)
+        if m.group(1) and day is None:
+            continue
+        return day, written, text.count("\n", 0, m.start()) + 1
+    return None
+
+
 def sniff_game(src: SourceText) -> str | None:
     """Guess the game from content alone (OCTGN game GUIDs, a game's shared file formats)."""
     from deckcheck.formats import FormatError, compiled_game, game_ids

@@ -277,6 +277,21 @@ class FormatOverridden(ParseRule):
     message = "The list says Format: {named}; it was checked as {used} (given with -f)."
 
 
+@register
+class ListDateUnreadable(ParseRule):
+    """The list's ``Date:`` line (``日期:``) is not a date deckcheck can read, so the list is
+    checked as on the date the next source gives: the config's pattern's ``date:``, else
+    today. A list's date picks the dated profile of its format when ``--date`` is not given
+    (``--date`` > the list's ``Date:`` > the config > today). Write it as ``YYYY-MM-DD``
+    (``2012/2/25``, ``2012.02.25`` and ``2012年2月25日`` are read too)."""
+
+    code = "DCK032"
+    name = "list-date-unreadable"
+    severity = Severity.WARNING
+    message = ("Line {line}: the list's date {written!r} is not a date; write it as "
+               "Date: YYYY-MM-DD (e.g. Date: 2012-02-25). The list is checked without it.")
+
+
 # ---------------------------------------------------------------------------------------
 # checks from the format file
 
@@ -346,7 +361,8 @@ class ZoneSizeNotAllowed(Rule):
 @register
 class CardInWrongZone(Rule):
     """A card's type is not allowed in the zone it is listed in (format ``allow_types`` /
-    ``deny_types``)."""
+    ``deny_types``). A card whose record lists ``types`` under ``unknown`` is not judged
+    (its game's rule reports it: MTG501)."""
 
     code = "DCK014"
     name = "card-in-wrong-zone"
@@ -359,6 +375,8 @@ class CardInWrongZone(Rule):
             spec = ctx.fmt.zone(e.zone)
             if spec is None:
                 continue
+            if "types" in (e.card.get("unknown") or ()):
+                continue        # the data lacks its types: the game's rule says so
             types = list(e.card.get("types") or ())
             allow, deny = spec.get("allow_types"), spec.get("deny_types")
             bad = (allow is not None and not any(t in allow for t in types)) or \

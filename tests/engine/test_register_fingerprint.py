@@ -70,7 +70,7 @@ def test_split_lines_add_up(tmp_path):
 def test_spelling_variants_resolve_to_the_same_fingerprint(tmp_path):
     text = (DELVER.replace("4 Delver of Secrets", "4 delver of secrets")
             .replace("4 Thalia, Guardian of Thraben", "4 瑟班守護者莎利雅")     # Chinese name
-            .replace("3 Mana Leak", "3 Mana Laek")                              # misspelt
+            .replace("3 Mana Leak", "3 Manna Leak")   # misspelt (Mana Laek: Mana Flare is near)
             .replace("1 Runechanter's Pike", "1 Runechanter’s Pike"))           # curly quote
     fp = fp_text(tmp_path, text)
     assert fp.short == DELVER_FP and fp.complete

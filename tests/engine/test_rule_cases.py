@@ -3,6 +3,7 @@
 Case file shape (``tests/cases/<CODE>.yaml``)::
 
     rule: FOW101
+    date: 2012-02-25           # optional: the date of every case that names none
     templates:                 # optional named deck texts for this file
       g: |
         Ruler: …
@@ -124,7 +125,7 @@ def test_rule_case(path: Path, data: dict, case: dict, tmp_path: Path, monkeypat
     code = data["rule"]
     if case.get("needs_shared") and SHARED is None:
         pytest.skip("needs ../shared (the public data sets), which is not present")
-    date = case.get("date")
+    date = case.get("date", data.get("date"))
     config = _config_with_formats(case["formats"], tmp_path) if case.get("formats") else None
     if case.get("cards"):
         config = config or Config(root=tmp_path)

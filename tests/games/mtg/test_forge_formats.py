@@ -126,12 +126,15 @@ def test_innistrad_era_lists_check_on_their_dates():
 
 
 def test_standard_after_the_loaded_data_warns_and_keeps_the_later_facts():
-    r = check_text(DELVER, "mtg-standard", "2012-06-01")
-    assert r.legal and [f.code for f in r.findings] == ["MTG206"]
+    """The card data ends with NEO (Forge's edition files): Standard (SNC) of 2022-04-29 and
+    today's list are withheld; a later date is checked with NEO's profile and warned."""
+    r = check_text(DELVER, "mtg-standard", "2022-05-15")
+    assert "MTG206" in [f.code for f in r.findings] and r.stats["profile"] == "2022-02-18"
+    assert check_text(DELVER, "mtg-standard", "2012-06-01").stats["profile"] == "2012-05-04"
     data = yaml.safe_load((FORMATS / "mtg-standard.yaml").read_text("utf-8"))
     held = data["withheld"]["profiles"]
-    assert held[0]["from"] == _dt.date(2012, 5, 4) and "AVR" in held[0]["sets"]
-    assert data["data_until"] == _dt.date(2012, 5, 3)
+    assert held[0]["from"] == _dt.date(2022, 4, 29) and "SNC" in held[0]["sets"]
+    assert data["data_until"] == _dt.date(2022, 4, 28)
 
 
 @pytest.mark.parametrize("fid,before,first", [
@@ -147,11 +150,12 @@ def test_a_date_before_the_format_existed_is_a_usage_error(cli, fid, before, fir
 
 
 def test_later_formats_stop_and_name_the_missing_sets():
-    with pytest.raises(UsageError) as err:
-        check_text(DELVER, "mtg-pioneer", "2020-01-01")
-    assert "RTR" in str(err.value) and "Oko, Thief of Crowns" in str(err.value)
-    with pytest.raises(UsageError, match="Black Lotus"):
-        check_text(DELVER, "mtg-vintage")
+    with pytest.raises(UsageError) as err:            # Streets of New Capenna: not sourced
+        check_text(DELVER, "mtg-pioneer", "2022-05-01")
+    assert "SNC" in str(err.value) and "Oko, Thief of Crowns" not in str(err.value)
+    assert check_text(DELVER, "mtg-pioneer", "2020-01-01").stats["profile"] == "2019-12-17"
+    with pytest.raises(UsageError, match="MH1"):       # Modern Horizons: not sourced
+        check_text(DELVER, "mtg-modern", "2021-07-01")
 
 
 def test_vintage_restricts_and_modern_bans_by_date():
@@ -183,10 +187,11 @@ def test_every_dated_format_records_data_until():
     assert str(mtg["mtg-pioneer"].data["data_until"]) == "2022-04-29"
 
 
-def test_commander_keeps_checking_with_its_ban_list_withheld():
+def test_commander_loads_its_ban_list_with_the_full_pool():
     data = yaml.safe_load((FORMATS / "mtg-commander.yaml").read_text("utf-8"))
-    held = data["withheld"]["profiles"][0]
-    assert "Black Lotus" in held["banned"] and "Casual/Commander.txt" in held["source"]
+    assert "withheld" not in data and "Casual/Commander.txt" in data["lists_source"]
+    assert {"Black Lotus", "Trade Secrets"} <= set(data["banned"])   # Forge: "Trace Secrets"
+    assert "Trace Secrets" not in data["banned"]
     text = (ROOT / "tests/cases/_decks/mtg/commander-olivia.txt").read_text(encoding="utf-8")
     assert check_text(text, "mtg-commander").legal
 

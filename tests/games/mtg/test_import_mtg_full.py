@@ -23,6 +23,7 @@ import yaml
 
 from conftest import SHARED, run_cli
 from deckcheck.carddb.importers.common import DataError
+from deckcheck.carddb import jsonform
 from deckcheck.games.mtg import importer as mtg
 from deckcheck.games.mtg.importing.mtgjson import read_source
 
@@ -37,7 +38,7 @@ OUTPUTS = ["cards.yaml", "sets.yaml", "confusables.yaml"]
 
 def _load(folder: Path, name: str):
     with (folder / name).open(encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return jsonform.loads(fh.read())
 
 
 @pytest.fixture(scope="module")
@@ -230,7 +231,11 @@ def test_near_collision_search_finds_every_pair():
     from deckcheck.games.mtg.importing.records import confusable_pairs
     from deckcheck.resources import data_dir
 
-    shipped = _load(data_dir("cards") / "mtg", "cards.yaml")["cards"]
+    # the exhaustive search is quadratic: the names of the six Innistrad-era sets (1.2k) of
+    # the shipped pool, not all 21.9k (the full-pool run was checked once: docs/card-data.md)
+    six = {"SOM", "MBS", "NPH", "M12", "ISD", "DKA"}
+    shipped = [c for c in _load(data_dir("cards") / "mtg", "cards.yaml")["cards"]
+               if six & set(c.get("sets") or ())]
     names = [c["name"] for c in shipped] + [f["name"] for c in shipped
                                             for f in c.get("faces", ())]
     # near misses the blocks must not lose: one letter apart, words swapped, short names

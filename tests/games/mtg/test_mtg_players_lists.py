@@ -14,7 +14,7 @@ def codes(result) -> list[str]:
 
 
 def test_a_deck_name_line_keeps_the_blank_line_sideboard():
-    r = check_file(LISTS / "mtg-deck-name-line.txt", Options(format_id="mtg-standard"))
+    r = check_file(LISTS / "mtg-deck-name-line.txt", Options(format_id="mtg-standard", date="2012-02-25"))
     assert r.counts == {"main": 60, "sideboard": 15}
     assert r.deck.metadata["name"] == "UW Delver"
     assert [f.line for f in r.findings if f.code == "DCK027"] == [1]
@@ -33,7 +33,7 @@ def test_a_deck_line_naming_a_card_is_that_card():
 
 
 def test_headings_glued_to_their_first_card_and_a_cards_sideboard_header():
-    r = check_file(LISTS / "mtg-glued-headings.txt", Options(format_id="mtg-standard"))
+    r = check_file(LISTS / "mtg-glued-headings.txt", Options(format_id="mtg-standard", date="2012-02-25"))
     assert r.counts == {"main": 60, "sideboard": 15}
     assert not {"DCK001", "DCK002", "DCK028"} & set(codes(r))
     first = {e.line: e for e in r.deck.entries}
@@ -50,7 +50,7 @@ def test_a_cards_sideboard_header_that_disagrees_warns():
 
 
 def test_a_one_line_comma_separated_sideboard():
-    r = check_file(LISTS / "mtg-one-line-sideboard.txt", Options(format_id="mtg-standard"))
+    r = check_file(LISTS / "mtg-one-line-sideboard.txt", Options(format_id="mtg-standard", date="2012-02-25"))
     assert r.counts == {"main": 60, "sideboard": 15}
     assert "DCK001" not in codes(r)
     side = [e.card.name for e in r.deck.entries if e.zone == "sideboard"]
@@ -71,7 +71,7 @@ def test_a_one_line_list_with_an_uncounted_part_stays_one_entry():
 
 
 def test_a_main_deck_total_then_the_sideboard_without_a_heading():
-    r = check_file(LISTS / "mtg-trailing-sideboard-total.txt", Options(format_id="mtg-standard"))
+    r = check_file(LISTS / "mtg-trailing-sideboard-total.txt", Options(format_id="mtg-standard", date="2012-02-25"))
     assert r.counts == {"main": 60, "sideboard": 15}
     assert "DCK028" not in codes(r)
 

@@ -171,8 +171,9 @@ class Importer:
         if "Rarities" in raw:           # Pauper: L, C -> the card data's rarity words
             prof["rarities"] = [self.rarity(r, path) for r in raw["Rarities"].split(",")
                                 if r.strip()]
-        prof["banned"] = list(raw.get("Banned") or [])
-        prof["restricted"] = list(raw.get("Restricted") or [])
+        fixes = self.data.get("name_fixes") or {}
+        prof["banned"] = [fixes.get(n, n) for n in raw.get("Banned") or ()]
+        prof["restricted"] = [fixes.get(n, n) for n in raw.get("Restricted") or ()]
         prof["source"] = self.source(path)
         dated_by = None
         if prof["from"] is None and prof.get("sets"):

@@ -15,7 +15,8 @@ format files whose facts the format YAML restates.
 * :mod:`.commander`: commander eligibility and pairs (MTG210, MTG211);
 * :mod:`.names`: names and printings as written (MTG204, MTG205, MTG401–404, MTG409);
 * :mod:`.checklists`: checklist cards (MTG303–308);
-* :mod:`.registration`: registration lists (MTG405–408).
+* :mod:`.registration`: registration lists (MTG405–408);
+* :mod:`.facts`: cards the data knows only by name, set and rarity (MTG501).
 
 Findings made while names are read (MTG204, MTG205, MTG303–306, MTG401–404, MTG409) come
 from :mod:`deckcheck.games.mtg.hooks`; their rules are registered here (``stage = "parse"``) so
@@ -23,5 +24,5 @@ they can be documented, selected and ignored like any rule. Importing this packa
 every rule (the descriptor's ``rules``).
 """
 
-from deckcheck.games.mtg.rules import (checklists, commander, copies, legality,  # noqa: F401
+from deckcheck.games.mtg.rules import (checklists, commander, copies, facts, legality,  # noqa: F401
                                        names, registration, sizes)

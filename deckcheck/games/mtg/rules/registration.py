@@ -4,13 +4,12 @@ sheet and the list's date.
 
 from __future__ import annotations
 
-import datetime as _dt
-import re
 from typing import Iterable
 
-from deckcheck.games.mtg.model import dci_valid, is_registration, profile_view
+from deckcheck.games.mtg.model import dci_valid, is_registration
 from deckcheck.games.mtg.rules.common import ZONE_WORDS, MtgRule
 from deckcheck.models import Finding, Severity
+from deckcheck.parsing.detect import read_list_date
 from deckcheck.rules.base import Context, register
 
 @register
@@ -97,55 +96,28 @@ class RegistrationFieldMissing(MtgRule):
                 yield self.finding(ctx, field=label)
 
 
-_DATE_FORMS = re.compile(r"^\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*(?:日\s*)?$")
-
-
-def _written_date(text: str) -> str:
-    """A date as lists write it: 2012-02-11, 2012/02/11, 2012.2.11, 2012年2月11日."""
-    m = _DATE_FORMS.match(text)
-    if not m:
-        raise ValueError(text)
-    return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
-
-
 @register
 class EventDateMismatch(MtgRule):
-    """The list's ``Date:`` line differs from ``--date``, or was not used to pick the profile.
+    """The list's ``Date:`` line differs from ``--date``.
 
-    A ``Date:`` that differs from ``--date`` is a warning; a ``Date:`` with no ``--date`` is
-    information: the format profile is chosen by ``--date`` only (mtg.md §6.4, open point 4).
+    Without ``--date`` the list's own date picks the profile (``--date`` > the list's
+    ``Date:`` > the config > today), so only a ``--date`` that differs from it is reported,
+    as a warning: the list is checked as on ``--date`` (mtg.md §6.4). An unreadable
+    ``Date:`` line is DCK032.
     """
 
     code = "MTG408"
     name = "event-date-mismatch"
     severity = Severity.WARNING
     message = "The list's date {list_date} differs from --date {date}."
-    messages = {
-        "not-a-date": ('Line {line}: the list\'s date "{list_date}" is not a date (write '
-                       "YYYY-MM-DD); it was not used."),
-        "not-used": ("The list's date {list_date} was not used to choose the profile (give "
-                     "--date {list_date} to check as on that day)."),
-        "not-used-profile": ("The list's date {list_date} was not used to choose the profile "
-                             "(give --date {list_date} to check as on that day); the profile "
-                             "is {profile}."),
-    }
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         value = ctx.deck.metadata.get("date")
         if value is None:
             return
         line = ctx.deck.metadata_lines.get("date")
-        written = value.strip()
-        try:
-            list_date = _written_date(written)
-        except ValueError:
-            yield self.finding(ctx, line=line, list_date=written, date=ctx.date,
-                               variant="not-a-date")
-            return
-        if ctx.date is None:
-            view = profile_view(ctx)
-            yield self.finding(ctx, line=line, severity=Severity.INFO, list_date=list_date,
-                               date=None, profile=view.profile_label,
-                               variant="not-used-profile" if view.profile_label else "not-used")
-        elif ctx.date != list_date:
+        list_date = read_list_date(value)
+        if list_date is None:
+            return                          # DCK032 (the engine reads the list's date)
+        if ctx.date is not None and ctx.date != list_date:
             yield self.finding(ctx, line=line, list_date=list_date, date=ctx.date)
