@@ -126,4 +126,5 @@ def test_each_game_sets_its_threshold_and_margin():
 
     for game_id in ("fow", "mtg", "wowtcg", "magewars", "mageknight"):
         p = load_game(game_id).match_params
-        assert p.threshold >= 85 and p.margin == 13
+        # 13 in every game but Magic, whose 21.9k names need 12 (docs/matching.md)
+        assert p.threshold >= 85 and p.margin == (12 if game_id == "mtg" else 13)

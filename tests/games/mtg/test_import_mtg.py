@@ -151,7 +151,8 @@ def test_no_deck_limit_and_no_text(shipped):
     cards = shipped
     allowed = {"id", "name", "full_name", "aliases", "names", "layout", "types", "supertypes",
                "subtypes", "is_basic", "mana_cost", "cmc", "colors", "color_identity", "faces",
-               "sets", "printed_in", "printings", "deck_limit", "unknown", "source"}
+               "sets", "printed_in", "printings", "deck_limit", "unknown", "source",
+               "commander", "partner", "partner_with", "choose_background"}
     limits = {c["name"]: c["deck_limit"] for c in cards if "deck_limit" in c}
     assert limits["Relentless Rats"] == limits["Shadowborn Apostle"] == "any"
     assert limits["Rat Colony"] == "any" and set(limits.values()) == {"any"}

@@ -44,9 +44,9 @@ def _m(db, text):
     ("Forrest", "fuzzy", "Forest", 92.3),
     ("Mountian", "fuzzy", "Mountain", 87.5),
     ("Geist of St. Traft", "fuzzy", "Geist of Saint Traft", 91.9),
-    ("Sword of War and Feast", "fuzzy", "Sword of War and Peace", 86.4),
     ("Flight", "exact", "Flight", None),
-    # the fuzzy rule (threshold 85, margin 13): taken when the runner-up is 13 or more lower
+    # the fuzzy rule (threshold 85, margin 12): taken when the runner-up is 12 or more lower
+    ("Delver of Secret", "fuzzy", "Delver of Secrets", 97.0),  # Stealer of Secrets 82.4
     ("Cemetry Reaper", "fuzzy", "Cemetery Reaper", 96.6),   # runner-up Moriok Reaver 59.3
     ("Nihl Spellbomb", "fuzzy", "Nihil Spellbomb", 96.6),   # runner-up Panic Spellbomb 82.8
     ("Blue Sun Zenith", "fuzzy", "Blue Sun's Zenith", 96.8),   # Black Sun's Zenith 81.2
@@ -60,12 +60,12 @@ def test_resolves(db, text, kind, card, score):
 
 @pytest.mark.parametrize("text,candidates,scores", [
     ("Pierce Stider", ["Pierce Strider", "Peace Strider"], [96.3, 84.6]),
+    # 11.9 apart in the whole pool: a second card is as near as the margin
+    ("Sword of War and Feast", ["Sword of War and Peace", "Sword of Fire and Ice"], [86.4, 74.4]),
     ("Phyrexian Ingestor", ["Phyrexian Ingester", "Phyrexian Digester", "Phyrexian Negator"],
      [94.4, 88.9, 85.7]),
-    ("Delver of Secret", ["Delver of Secrets", "Stealer of Secrets", "Salvager of Secrets"],
-     [97.0, 82.4, 80.0]),
     ("Blak Sun's Zenith", ["Black Sun's Zenith", "Blue Sun's Zenith"], [97.0, 87.5]),
-    # the candidates within the margin (13) of the best
+    # the candidates within the margin (12) of the best
     ("Chancelor of the Annex", ["Chancellor of the Annex", "Chancellor of the Tangle"],
      [97.8, 87.0]),
     ("Kessig Wolf Rn", ["Kessig Wolf Run", "Kessig Wolf"], None),
