@@ -303,7 +303,7 @@ def test_text_report_headings_are_chinese():
 
 def test_traditional_list_shows_traditional_text_and_card_names():
     proc = run_cli("check", "--lang", "zh-Hant", "--no-config", "-f", "mtg-standard",
-                   "--date", "2012-01-10", "--show-info", "examples/mtg/humans-dka-zh-hant.txt")
+                   "--date", "2012-01-10", "--show-info", "examples/mtg/humans-zh-hant.txt")
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 1, out
     for word in ("區域", "張數", "說明", "不合法", "主牌", "備牌", "賽事日期", "尚未進入", "黑影籠罩",
@@ -316,7 +316,7 @@ def test_traditional_list_shows_traditional_text_and_card_names():
 
 def test_english_is_the_default_and_unchanged():
     args = ("check", "--no-config", "-f", "mtg-standard", "--date", "2012-01-10",
-            "--show-info", "examples/mtg/humans-dka-zh-hant.txt")
+            "--show-info", "examples/mtg/humans-zh-hant.txt")
     wide = {"COLUMNS": "250"}     # messages on one line each
     default = run_cli(*args, env=wide).stdout.decode("utf-8")
     english = run_cli(*args[:1], "--lang", "en", *args[1:], env=wide).stdout.decode("utf-8")

@@ -82,8 +82,8 @@ def test_back_face_name_counts_as_the_front_face(tmp_path):
 
 
 def test_chinese_lists_in_both_scripts_are_one_list():
-    assert fp_of(MTG / "humans-dka-zh-hans.txt", "mtg-standard").digest == \
-        fp_of(MTG / "humans-dka-zh-hant.txt", "mtg-standard").digest
+    assert fp_of(MTG / "humans-zh-hans.txt", "mtg-standard").digest == \
+        fp_of(MTG / "humans-zh-hant.txt", "mtg-standard").digest
 
 
 def test_metadata_and_comments_are_not_part_of_the_list(tmp_path):

@@ -118,7 +118,7 @@ def test_standard_on_real_dates():
 
 def test_innistrad_era_lists_check_on_their_dates():
     assert check_text(DELVER, "mtg-standard", "2012-02-25").legal
-    zh = (EXAMPLES / "humans-dka-zh-hant.txt").read_text(encoding="utf-8")
+    zh = (EXAMPLES / "humans-zh-hant.txt").read_text(encoding="utf-8")
     assert check_text(zh, "mtg-standard", "2012-03-10").legal
     dka_card = check_text(DELVER, "mtg-standard", "2012-01-15")      # Thalia is DKA
     assert [f.card for f in dka_card.findings if f.code == "MTG201"] == \

@@ -341,7 +341,7 @@ def test_csv_without_name_column():
 # --------------------------------------------------------------------------- CLI
 
 def test_every_example_through_the_cli(cli):
-    legal = ["delver-dka.txt", "humans-dka-zh-hant.txt", "humans-dka-zh-hans.txt",
+    legal = ["delver-dka.txt", "humans-zh-hant.txt", "humans-zh-hans.txt",
              "mono-white-24-plains.txt"]
     for name in legal:
         r = cli("check", str(EXAMPLES / name))
