@@ -78,3 +78,20 @@ def scalar_strings(value):
             yield from scalar_strings(v)
     elif isinstance(value, str):
         yield value
+
+
+def import_v3_sets(tmp_path_factory, codes, label: str):
+    """Import MTGJSON v3 sets (the shared folder's ``<CODE>.json.xz``) into a tmp folder with
+    the project's importer: ``(out folder, import summary)``; skips without the folder."""
+    import shutil
+
+    from deckcheck.games.mtg import importer as mtg
+
+    folder = SHARED / "data" / "mtg" / "mtgjson3-all" / "json" if SHARED else None
+    if folder is None or not folder.is_dir():
+        pytest.skip("needs ../shared/data/mtg/mtgjson3-all/json (the whole MTGJSON v3 folder)")
+    src = tmp_path_factory.mktemp(label)
+    for code in codes:
+        shutil.copy(folder / f"{code}.json.xz", src)
+    out = tmp_path_factory.mktemp(label + "-out")
+    return out, mtg.run(src, out, progress=False)

@@ -125,22 +125,25 @@ def test_concrete_new_cards_have_their_type_and_cost():
     assert typhon["id"] == "GRV-085" and "ABC-SD09-003J" in typhon["ids"]
 
 
-def test_a_tsr_deck_is_wanderer_legal_after_its_release():
-    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "skulk-tsr.txt"
-    r = run_cli("check", "-f", "fow-wanderer", "--date", "2025-01-15", str(deck))
+def _legal_in_wanderer(name: str, date: str) -> tuple[Path, str]:
+    """Check a case deck in fow-wanderer on ``date``: it is legal, every card known and in
+    the format (no FOW125, no DCK002). Returns the deck's path and the report."""
+    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / name
+    r = run_cli("check", "-f", "fow-wanderer", "--date", date, str(deck))
     out = r.stdout.decode()
     assert r.returncode == 0, out + r.stderr.decode()
     assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    return deck, out
+
+
+def test_a_tsr_deck_is_wanderer_legal_after_its_release():
+    _, out = _legal_in_wanderer("skulk-tsr.txt", "2025-01-15")
     assert "DCK029" in out   # the ban data ends on 2024-11-29: said, not silent
 
 
 def test_an_evil_cluster_deck_is_wanderer_legal():
     # Wanderer takes "all cards from the Grimm cluster onwards": Evil (AVL) is after Trinity
-    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "avl-evil.txt"
-    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-07-01", str(deck))
-    out = r.stdout.decode()
-    assert r.returncode == 0, out + r.stderr.decode()
-    assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    _, out = _legal_in_wanderer("avl-evil.txt", "2026-07-01")
     assert "DCK029" in out
 
 
@@ -236,11 +239,7 @@ def test_part_a_cards_are_known_with_set_and_cluster():
 
 
 def test_a_valgott_deck_of_the_2025_evil_decks_is_wanderer_legal():
-    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "valgott-esd1.txt"
-    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-01-10", str(deck))
-    out = r.stdout.decode()
-    assert r.returncode == 0, out + r.stderr.decode()
-    assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    _, out = _legal_in_wanderer("valgott-esd1.txt", "2026-01-10")
     assert "DCK029" in out   # the ban data ends on 2024-11-29: said, not silent
 
 
@@ -318,11 +317,7 @@ def test_the_evil_cluster_cards_of_part_b_are_known():
 
 
 def test_a_journey_to_ravidra_deck_is_wanderer_legal_with_ten_flies(tmp_path):
-    deck = ROOT / "tests" / "cases" / "_decks" / "fow" / "jrv-gilgamesh.txt"
-    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-01-15", str(deck))
-    out = r.stdout.decode()
-    assert r.returncode == 0, out + r.stderr.decode()
-    assert "1 legal" in out and "FOW125" not in out and "DCK002" not in out
+    deck, out = _legal_in_wanderer("jrv-gilgamesh.txt", "2026-01-15")
     eleven = tmp_path / "eleven.txt"
     eleven.write_text(deck.read_text(encoding="utf-8").replace("10 Swarm", "11 Swarm"),
                       encoding="utf-8")

@@ -11,16 +11,12 @@ for them (the rule then applies the ordinary limit).
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 import yaml
 
-from conftest import SHARED
-from deckcheck.games.mtg import importer as mtg
+from conftest import import_v3_sets
 from deckcheck.games.mtg.importing.rows import _commander_facts
 
-ALL_SETS = SHARED / "data" / "mtg" / "mtgjson3-all" / "json" if SHARED else None
 #: M11 Relentless Rats; M14 Shadowborn Apostle; DOM Rat Colony; CSP snow basics; OGW Wastes;
 #: SHM hybrid; ISD double-faced cards; C14 planeswalker commanders; C16 partners; BBD
 #: "Partner with"
@@ -29,13 +25,7 @@ SETS = ["M11", "M14", "DOM", "CSP", "OGW", "SHM", "ISD", "C14", "C16", "BBD"]
 
 @pytest.fixture(scope="module")
 def cards(tmp_path_factory) -> dict[str, dict]:
-    if ALL_SETS is None or not ALL_SETS.is_dir():
-        pytest.skip("needs ../shared/data/mtg/mtgjson3-all/json (the whole MTGJSON v3 folder)")
-    src = tmp_path_factory.mktemp("v3-facts")
-    for code in SETS:
-        shutil.copy(ALL_SETS / f"{code}.json.xz", src)
-    out = tmp_path_factory.mktemp("v3-facts-out")
-    mtg.run(src, out, progress=False)
+    out, _ = import_v3_sets(tmp_path_factory, SETS, "v3-facts")
     with (out / "cards.yaml").open(encoding="utf-8") as fh:
         data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return {c["name"]: c for c in data["cards"]}

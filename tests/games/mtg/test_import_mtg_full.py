@@ -15,13 +15,11 @@ import gzip
 import io
 import json
 import lzma
-import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
-from conftest import SHARED, run_cli
+from conftest import SHARED, import_v3_sets, run_cli
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.carddb import jsonform
 from deckcheck.games.mtg import importer as mtg
@@ -44,13 +42,7 @@ def _load(folder: Path, name: str):
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory) -> tuple[Path, dict]:
     """The sample sets (as shipped: .json.xz) imported into a tmp folder."""
-    if ALL_SETS is None or not ALL_SETS.is_dir():
-        pytest.skip("needs ../shared/data/mtg/mtgjson3-all/json")
-    src = tmp_path_factory.mktemp("v3-sample")
-    for code in SAMPLE:
-        shutil.copy(ALL_SETS / f"{code}.json.xz", src)
-    out = tmp_path_factory.mktemp("v3-sample-out")
-    return out, mtg.run(src, out, progress=False)
+    return import_v3_sets(tmp_path_factory, SAMPLE, "v3-sample")
 
 
 @pytest.fixture(scope="module")
