@@ -175,10 +175,11 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             if t not in TYPE_MAP and t not in STONE_TYPES:
                 raise DataError(f"{where}: {t!r} is not a fowsim type (jp_types of {_TABLES})")
         if cid in seen and "Ruler" not in types:
-            # the second face of a card number (J-ruler, order, second part): the back id the
-            # fowsim data already has for it (MP01-029* Apple Avenger), else fowsim's <id>J
-            cid = next((cid + s for s in tab["facts_back_suffixes"] if cid + s in known_ids),
-                       cid + "J")
+            # a further face of a card number (J-ruler, order, second part): the back id the
+            # fowsim data already has for it (MP01-029* Apple Avenger), else the first free
+            # one (<id>J; a third face, MP02-081's second J-ruler, <id>^)
+            backs = [cid + s for s in tab["facts_back_suffixes"] if cid + s not in seen]
+            cid = next((b for b in backs if b in known_ids), backs[0] if backs else cid)
         if cid in seen:
             raise DataError(f"{where}: duplicate id {cid!r}")
         set_code = entry.get("set") or cid.rsplit("-", 1)[0]
