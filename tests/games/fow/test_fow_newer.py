@@ -323,3 +323,77 @@ def test_a_journey_to_ravidra_deck_is_wanderer_legal_with_ten_flies(tmp_path):
                       encoding="utf-8")
     r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-01-15", str(eleven))
     assert r.returncode == 1 and "FOW109" in r.stdout.decode()
+
+
+# ------------------------------------------------------------------ facts part c (QSK.., MP, ABC)
+
+def test_the_committed_part_c_names_its_source_and_pages():
+    part = SHIPPED / "sources" / "fowtcgcardsearch-facts-c.yaml"
+    assert part in newer.facts_paths(SHIPPED)
+    data = newer.read_facts(part)
+    assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
+    pages = data["source"]["pages_read"]
+    # every page of the range, and 6,712,000 for the record cut at 6,720,000 (part d's start)
+    assert pages == list(range(5_512_000, 6_696_001, 16_000)) + [6_712_000]
+    assert all(set(c["pages"]) <= set(pages) for c in data["cards"])
+    text = part.read_text(encoding="utf-8")
+    assert "enText" not in text and "Flavor" not in text and "copies of" not in text
+    assert "5,512,000 to 6,696,000" in " ".join(data["notes"])
+
+
+def test_part_c_cards_are_known_with_set_and_cluster():
+    cards = _shipped_cards()
+    for n in range(49, 101):   # QSK-049 and QSK-072 are wardens: left out
+        assert (f"QSK-{n:03d}" in cards) == (n not in (49, 72)), f"QSK-{n:03d}"
+    for n in range(1, 18):
+        assert (f"CPB-{n:03d}" in cards) == (n != 7), f"CPB-{n:03d}"
+    for cid in [f"MP03-{n:03d}" for n in range(1, 124)] + \
+            [f"MC10-{n:03d}" for n in range(1, 33)] + \
+            [f"MP02-{n:03d}" for n in range(1, 155)] + \
+            [f"MC07-{n:03d}" for n in range(1, 26)] + \
+            [f"ABC-SD0{d}-{n:03d}" for d in (1, 2, 3, 4) for n in range(73)]:
+        assert cid in cards, cid
+    velmar = cards["QSK-086"]
+    assert (velmar["name"], velmar["sets"], velmar["clusters"], velmar["types"]) == \
+        ("Prismatic Goddess of Yomidgard, Velmar", ["QSK"], ["Evil"], ["ruler"])
+    assert velmar["deck_rules"] == [{"rule": "singleton"}]
+    assert velmar["faces"][0]["name"] == "Velmar, Goddess of Truth and Justice"
+    assert cards["QSK-064"]["deck_rules"] == [{"rule": "copy_limit", "limit": "any",
+                                               "zone": "deck"}]
+    assert cards["QSK-085"]["deck_rules"] == [{"rule": "copy_limit", "limit": 5, "zone": "deck"}]
+    assert cards["MP03-001"]["clusters"] == ["Evil"] and cards["MP02-008"]["clusters"] == ["Trinity"]
+    # a regalia of MP02 with its sub-ruler side under <id>J
+    assert cards["MP02-008"]["faces"][0]["types"] == ["sub_ruler"]
+    # reprints are printings of the known card, which keeps its id and facts
+    assert cards["CPB-001"]["id"] == "SDR1-003" and "Evil" in cards["CPB-001"]["clusters"]
+    assert cards["MC10-032"]["id"] == "TST-094" and "MC10" in cards["MC10-032"]["sets"]
+    assert cards["ABC-SD01-000"]["id"] == "ABC-001" and "Trinity" in cards["ABC-SD01-000"]["clusters"]
+    # three faces of one number: the ruler and its two J-rulers
+    assert {"MP02-081", "MP02-081J", "MP02-081^"} <= set(cards["MP02-081"]["ids"])
+    # the second part of a two-part card takes <id>J
+    assert "ABC-SD03-035J" in cards["ABC-SD03-035"]["ids"]
+    assert "Left out" in (SHIPPED / "SOURCES.md").read_text(encoding="utf-8")
+
+
+def test_a_quest_of_the_seven_keys_deck_is_wanderer_legal_with_twelve_rats(tmp_path):
+    deck, out = _legal_in_wanderer("qsk-rats.txt", "2026-10-01")
+    assert "DCK029" in out   # the ban data ends on 2024-11-29: said, not silent
+    five = tmp_path / "five.txt"
+    five.write_text(deck.read_text(encoding="utf-8").replace("4 Cannibal", "5 Cannibal"),
+                    encoding="utf-8")
+    r = run_cli("check", "-f", "fow-wanderer", "--date", "2026-10-01", str(five))
+    assert r.returncode == 1 and "FOW109" in r.stdout.decode()
+
+
+def test_a_j_ruler_side_named_with_j_in_brackets_joins_the_known_card(tmp_path):
+    entries = [{"id": "MC10-029", "name": "Astema", "types": ["ルーラー"], "attributes": ["炎", "闇"],
+                "set": "MC10", "released": "2026-03-19"},
+               {"id": "MC10-029", "name": "Astema(J)", "types": ["Jルーラー"],
+                "attributes": ["炎", "闇"], "set": "MC10", "released": "2026-03-19"}]
+    faces, _ = newer.facts_faces(_facts(tmp_path, entries), known_ids=set())
+    assert [(f.id, f.raw["name"]) for f in faces] == [("MC10-029", "Astema"),
+                                                     ("MC10-029J", "Astema [J-Ruler]")]
+    # shipped: the MC10 reprint of Astema is a printing of fowsim's TST-067
+    cards = _shipped_cards()
+    assert cards["MC10-029"]["id"] == "TST-067" and "MC10-029J" in cards["MC10-029"]["ids"]
+    assert cards["ABC-SD04-001"]["faces"][0]["name"] == "Belial [J-Ruler]"

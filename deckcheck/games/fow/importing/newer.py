@@ -190,7 +190,13 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
         placed = tab["set_clusters"].get(set_code)
         if placed is None:
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
-        raw = {"id": cid, "name": str(entry["name"]).strip(), "type": types,
+        name = str(entry["name"]).strip()
+        for suffix, spelled in (tab.get("facts_j_ruler_names") or {}).items():
+            # a J-ruler side named "<ruler>(J)" by the source (MC10 Astema(J)) is fowsim's
+            # "<ruler> [J-Ruler]", so a reprint joins the known card
+            if name.endswith(suffix) and any("J-Ruler" in t for t in types):
+                name = name[:-len(suffix)].rstrip() + spelled
+        raw = {"id": cid, "name": name, "type": types,
                "race": list(entry.get("races") or []),
                "cost": jp_cost(entry.get("cost"),
                                {**tab["jp_attributes"], **(tab.get("jp_cost_symbols") or {})},
