@@ -378,6 +378,10 @@ DECK_RULES_UNCHECKED = {
 #: Deck rules of the card-search facts (a deck-building sentence transcribed beside the facts).
 DECK_RULES_FACTS = {
     "JRV-056": [_rules(rule="copy_limit", limit=10, zone="deck")],   # Swarm of Wicked Flies
+    # Ki Lua, Fossil Girl of Melted Ice: its ABC-SD06 reprint's sentence gives the TUS card
+    # the rule fowsim's text lacks (recorded, not checked)
+    "ABC-SD06-003": [_rules(rule="only", zone="main", any_of=[{"race": "Dinosaur"}],
+                            card_types=["resonator"], checked=False)],
 }
 
 

@@ -101,6 +101,14 @@ DECK_RULE_PATTERNS: list[tuple[re.Pattern, Callable[[re.Match], list[dict]]]] = 
     (re.compile(r"You may have only (?P<a>\w+) and/or (?P<b>\w+) cards in your deck"
                 r"(?P<within> with no attributes other than (?P<c>\w+) or (?P<d>\w+))?\."),
      _only),
+    (re.compile(r"You can only have (?P<a>light|fire|water|wind|darkness) cards and "
+                r"(?P<b>light|fire|water|wind|darkness) cards in your deck"
+                r"(?P<within>, and no cards with attributes other than (?P<c>\w+) or (?P<d>\w+))\."),
+     _only),
+    # ABC-SD06-003 Ki Lua, Fossil Girl of Melted Ice: a race for one card type, recorded only
+    (re.compile(r"You cannot have non-(?P<race>[A-Z][\w -]*) (?P<type>resonator)s in your deck\."),
+     lambda m: [{"rule": "only", "zone": "main", "any_of": [{"race": m["race"]}],
+                 "card_types": [m["type"]], "checked": False}]),
     (re.compile(r"You have no maximum deck size, but must have at least (?P<n>\d+) cards in "
                 r"your deck\."),
      lambda m: [{"rule": "deck_size", "zone": "main", "min": int(m["n"]), "no_maximum": True}]),

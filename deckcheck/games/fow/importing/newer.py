@@ -186,7 +186,9 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
         placed = tab["set_clusters"].get(set_code)
         if placed is None:
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
-        raw = {"id": cid, "name": str(entry["name"]).strip(), "type": types,
+        name = str(entry["name"]).strip()
+        name = (tab.get("face_name_spellings") or {}).get(name, name)
+        raw = {"id": cid, "name": name, "type": types,
                "race": list(entry.get("races") or []),
                "cost": jp_cost(entry.get("cost"),
                                {**tab["jp_attributes"], **(tab.get("jp_cost_symbols") or {})},
