@@ -382,6 +382,10 @@ DECK_RULES_FACTS = {
     # the rule fowsim's text lacks (recorded, not checked)
     "ABC-SD06-003": [_rules(rule="only", zone="main", any_of=[{"race": "Dinosaur"}],
                             card_types=["resonator"], checked=False)],
+    # Garmheld, the Undead Regent (ABC-SD10): two races
+    "ABC-SD10-002": [_rules(rule="only", zone="main",
+                            any_of=[{"race": "Skeleton"}, {"race": "Zombie"}],
+                            card_types=["resonator"], checked=False)],
 }
 
 

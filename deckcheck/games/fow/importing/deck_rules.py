@@ -105,9 +105,12 @@ DECK_RULE_PATTERNS: list[tuple[re.Pattern, Callable[[re.Match], list[dict]]]] = 
                 r"(?P<b>light|fire|water|wind|darkness) cards in your deck"
                 r"(?P<within>, and no cards with attributes other than (?P<c>\w+) or (?P<d>\w+))\."),
      _only),
-    # ABC-SD06-003 Ki Lua, Fossil Girl of Melted Ice: a race for one card type, recorded only
-    (re.compile(r"You cannot have non-(?P<race>[A-Z][\w -]*) (?P<type>resonator)s in your deck\."),
-     lambda m: [{"rule": "only", "zone": "main", "any_of": [{"race": m["race"]}],
+    # races for one card type, recorded only: ABC-SD06-003 Ki Lua, Fossil Girl of Melted Ice
+    # (non-Dinosaur), ABC-SD10-002 Garmheld, the Undead Regent (non-Skeleton, non-Zombie)
+    (re.compile(r"You cannot have non-(?P<race>[A-Z][\w -]*?)(?:, non-(?P<race2>[A-Z][\w -]*?))? "
+                r"(?P<type>resonator)s in your deck\."),
+     lambda m: [{"rule": "only", "zone": "main",
+                 "any_of": [{"race": r} for r in (m["race"], m["race2"]) if r],
                  "card_types": [m["type"]], "checked": False}]),
     (re.compile(r"You have no maximum deck size, but must have at least (?P<n>\d+) cards in "
                 r"your deck\."),

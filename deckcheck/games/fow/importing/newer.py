@@ -188,6 +188,9 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
         name = str(entry["name"]).strip()
         name = (tab.get("face_name_spellings") or {}).get(name, name)
+        for mark, fowsim_mark in (tab.get("face_name_suffixes") or {}).items():
+            if name.endswith(mark):
+                name = name[: -len(mark)].rstrip() + fowsim_mark
         raw = {"id": cid, "name": name, "type": types,
                "race": list(entry.get("races") or []),
                "cost": jp_cost(entry.get("cost"),
