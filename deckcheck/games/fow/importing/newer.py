@@ -146,6 +146,7 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
     faces: list[Face] = []
     seen: dict[str, Face] = {}
     unsupported: set[str] = set()
+    unplaced: list[str] = []
     skipped = 0
     # release order (stable: a card's faces keep their order), so clusters.yaml lists the
     # sets in the order they came out
@@ -183,6 +184,9 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             seen[cid] = None  # type: ignore[assignment]
             skipped += 1
             continue
+        if set_code in (tab.get("sets_unplaced") or {}):
+            unplaced.append(cid)   # a set the source gives no date or cluster for
+            continue
         placed = tab["set_clusters"].get(set_code)
         if placed is None:
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
@@ -208,7 +212,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             released[cid] = str(entry.get("released") or "")
     return faces, {"fowtcgcardsearch_faces": len(faces),
                    "fowtcgcardsearch_faces_already_known": skipped,
-                   "fowtcgcardsearch_unsupported_type": sorted(unsupported)}
+                   "fowtcgcardsearch_unsupported_type": sorted(unsupported),
+                   "fowtcgcardsearch_unplaced_set": unplaced}
 
 
 def release_date(js_date: str) -> str | None:
@@ -311,6 +316,10 @@ def add_newer(source: Path, out: Path, faces: list[Face]
                      "repo": src.get("repo", ""), "path": src.get("path", ""),
                      "commit": src.get("commit", "")})
         notes.extend(data.get("notes") or [])
+        if c["fowtcgcardsearch_unplaced_set"]:
+            notes.append("Left out (a set card-search gives no release date or cluster for, "
+                         "sets_unplaced in deckcheck/games/fow/data/newer.yaml): "
+                         + ", ".join(c["fowtcgcardsearch_unplaced_set"]) + ".")
         if c["fowtcgcardsearch_unsupported_type"]:
             notes.append("Left out (a card type deckcheck does not model, e.g. warden): "
                          + ", ".join(c["fowtcgcardsearch_unsupported_type"]) + ".")
