@@ -287,7 +287,8 @@ def test_d2_stone_classes(imported):
     assert basic == {"Magic Stone of Flame", "Magic Stone of Light", "Magic Stone of Water",
                      "Magic Stone of Wind", "Magic Stone of Darkness", "Fire Magic Stone",
                      "Light Magic Stone", "Water Magic Stone", "Wind Magic Stone",
-                     "Darkness Magic Stone"}
+                     "Darkness Magic Stone",
+                     "Void Magic Stone"}   # ABC-SD11-067..072 of the card-search facts
     raw = json.loads((FOW_SOURCE / fow.FOWSIM_CARDS).read_text(encoding="utf-8"))
     basic_ids = {card["id"] for cl in raw["fow"]["clusters"] for s in cl["sets"]
                  for card in s["cards"] if "Basic Magic Stone" in card["type"]}

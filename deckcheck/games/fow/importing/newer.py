@@ -137,10 +137,12 @@ def _num(value: Any) -> Any:
     return "" if value in (None, "-", "") else value
 
 
-def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None = None
-                ) -> tuple[list[Face], dict]:
+def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None = None,
+                known_sets: dict[str, str] | None = None) -> tuple[list[Face], dict]:
     """Faces of the facts file whose ids the fowsim data lacks; ``released`` (if given)
-    receives each face's release date, so faces of several files can be put in one order."""
+    receives each face's release date, so faces of several files can be put in one order.
+    ``known_sets`` (set code -> cluster, fowsim's) places a new face of a set fowsim already
+    has (GITS2045-079) in fowsim's cluster of that set."""
     tab = tables()
     data = read_facts(path)
     faces: list[Face] = []
@@ -188,6 +190,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             unplaced.append(cid)   # a set the source gives no date or cluster for
             continue
         placed = tab["set_clusters"].get(set_code)
+        if placed is None and set_code in (known_sets or {}):
+            placed = {"cluster": known_sets[set_code]}
         if placed is None:
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
         name = str(entry["name"]).strip()
@@ -302,10 +306,11 @@ def add_newer(source: Path, out: Path, faces: list[Face]
     else:
         notes.append(f"Not read: {FOWSIM_BATCH} (absent from {source}).")
     released: dict[str, str] = {}
+    fowsim_sets = {f.set: f.cluster for f in faces if f.cluster}
     parts: list[Face] = []
     for fpath in facts_paths(out):
         data = read_facts(fpath)
-        extra, c = facts_faces(fpath, known, released)
+        extra, c = facts_faces(fpath, known, released, fowsim_sets)
         parts += extra
         known |= {f.id for f in extra}
         for key, value in c.items():
