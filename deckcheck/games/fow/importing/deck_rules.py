@@ -93,8 +93,8 @@ DECK_RULE_PATTERNS: list[tuple[re.Pattern, Callable[[re.Match], list[dict]]]] = 
                 r'(?: or "(?P<b>[^"]+)")? in your deck\.'), _copy_named),
     (re.compile(r"You (?:may not|cannot) have more than one copy of any card in your deck\."),
      lambda m: [{"rule": "singleton"}]),
-    (re.compile(r"You cannot have cards with \[(?P<kw>Tales|Villains|VIllains|Will of Hope|"
-                r"Will of Despair)\] in your deck(?P<stone> or (?:a )?magic stone deck)?\."),
+    (re.compile(r"You cannot have cards with (?:\[|«)(?P<kw>Tales|Villains|VIllains|Will of Hope|"
+                r"Will of Despair)(?:\]|») in your deck(?P<stone> or (?:a )?magic stone deck)?\."),
      _forbid),
     (re.compile(r"You cannot have non-(?P<a>light|fire|water|wind|darkness) cards in your "
                 r"deck\.(?P<b>)(?P<within>)"), _only),
