@@ -322,9 +322,13 @@ def add_newer(source: Path, out: Path, faces: list[Face]
                      "commit": src.get("commit", "")})
         notes.extend(data.get("notes") or [])
         if c["fowtcgcardsearch_unplaced_set"]:
+            by_set: dict[str, list[str]] = {}
+            for cid in c["fowtcgcardsearch_unplaced_set"]:
+                by_set.setdefault(cid.rsplit("-", 1)[0], []).append(cid)
             notes.append("Left out (a set card-search gives no release date or cluster for, "
                          "sets_unplaced in deckcheck/games/fow/data/newer.yaml): "
-                         + ", ".join(c["fowtcgcardsearch_unplaced_set"]) + ".")
+                         + "; ".join(f"{s} ({len(ids)} faces, {ids[0]} to {ids[-1]})"
+                                     for s, ids in by_set.items()) + ".")
         if c["fowtcgcardsearch_unsupported_type"]:
             notes.append("Left out (a card type deckcheck does not model, e.g. warden): "
                          + ", ".join(c["fowtcgcardsearch_unsupported_type"]) + ".")
