@@ -397,3 +397,61 @@ def test_a_j_ruler_side_named_with_j_in_brackets_joins_the_known_card(tmp_path):
     cards = _shipped_cards()
     assert cards["MC10-029"]["id"] == "TST-067" and "MC10-029J" in cards["MC10-029"]["ids"]
     assert cards["ABC-SD04-001"]["faces"][0]["name"] == "Belial [J-Ruler]"
+
+
+
+# ------------------------------------------------------------------ facts part d (ABC decks, promos)
+
+def test_the_committed_part_d_names_its_source_and_pages():
+    part = SHIPPED / "sources" / "fowtcgcardsearch-facts-d.yaml"
+    assert part in newer.facts_paths(SHIPPED)
+    data = newer.read_facts(part)
+    assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
+    pages = data["source"]["pages_read"]
+    assert pages[:53] == list(range(6_720_000, 7_552_001, 16_000)) and pages[53:] == [7_936_000]
+    assert all(set(c["pages"]) <= set(pages) for c in data["cards"])
+    # a record is kept in one facts file: ABC-SD08-062..ABC-SD09-004 are the first file's
+    first = {c["uid"] for c in newer.read_facts(SHIPPED / newer.FACTS_FILE)["cards"]}
+    assert not first & {c["uid"] for c in data["cards"]}
+    text = part.read_text(encoding="utf-8")
+    assert "enText" not in text and "Flavor" not in text and "copies of" not in text
+
+
+def test_part_d_cards_are_known_with_set_and_cluster():
+    cards = _shipped_cards()
+    garmheld = cards["ABC-SD10-002"]
+    assert (garmheld["name"], garmheld["types"], garmheld["clusters"]) == \
+        ("Garmheld, the Undead Regent", ["ruler"], ["Trinity"])
+    assert garmheld["faces"][0]["name"] == "The Lich King"
+    assert garmheld["deck_rules"] == [{"rule": "only", "zone": "main",
+                                       "any_of": [{"race": "Skeleton"}, {"race": "Zombie"}],
+                                       "card_types": ["resonator"], "checked": False}]
+    kiki = cards["ABC-SD05-026"]      # a resonator with a chant under the same number
+    assert kiki["name"] == "Kiki, Selesta's Partner" and "ABC-SD05-026J" in kiki["ids"]
+    assert cards["ABC-SD11-067"]["stone_class"] == "basic"       # Void Magic Stone
+    assert cards["ABC-SD11-010"]["cost"] == "{9}"                # Cannonade Gears
+    assert cards["ABC-SD11-063"]["deck_rules"] == [{"rule": "copy_limit", "limit": "any",
+                                                    "zone": "stone"}]   # Satellite Crystal
+    # a reprinted ruler whose back card-search writes "<ruler>(J)" stays one card
+    assert cards["ABC-SD07-001"]["id"] == "TST-067" and "ABC-SD07-001J" in cards["TST-067"]["ids"]
+    assert cards["ABC-SD06-000"]["id"] == "ABC-006"               # Arcana: The Fairy King
+    # GITS2045-079 is a new printing in a set fowsim places: fowsim's cluster
+    assert cards["GITS2045-079"]["id"] == "GITS2045-034"
+    # the promos have no release date or cluster: kept as facts, left out of the card data
+    assert "WL-001" not in cards and "RL-1509_1" not in cards and "Judge-001" not in cards
+    assert "WL (82 faces, WL-BE001 to WL-080)" in (SHIPPED / "SOURCES.md").read_text(encoding="utf-8")
+
+
+def test_a_set_the_source_gives_no_date_or_cluster_is_left_out(tmp_path):
+    path = _facts(tmp_path, [
+        {"id": "WL-001", "name": "Promo", "types": ["ルーラー"], "attributes": ["光"]},
+        {"id": "ABC-SD10-050", "name": "Horde", "types": ["リゾネイター"], "attributes": ["闇"],
+         "cost": "闇", "released": "2024-11-21"}])
+    faces, counts = newer.facts_faces(path, known_ids=set())
+    assert [f.id for f in faces] == ["ABC-SD10-050"]
+    assert counts["fowtcgcardsearch_unplaced_set"] == ["WL-001"]
+
+
+def test_a_garmheld_deck_of_the_abc_sd10_cards_is_wanderer_legal():
+    _, out = _legal_in_wanderer("garmheld-abc-sd10.txt", "2025-01-15")
+    assert "FOW132" in out   # its deck-building sentence is recorded, not checked: said

@@ -287,7 +287,8 @@ def test_d2_stone_classes(imported):
     assert basic == {"Magic Stone of Flame", "Magic Stone of Light", "Magic Stone of Water",
                      "Magic Stone of Wind", "Magic Stone of Darkness", "Fire Magic Stone",
                      "Light Magic Stone", "Water Magic Stone", "Wind Magic Stone",
-                     "Darkness Magic Stone"}
+                     "Darkness Magic Stone",
+                     "Void Magic Stone"}   # ABC-SD11-067..072 of the card-search facts
     raw = json.loads((FOW_SOURCE / fow.FOWSIM_CARDS).read_text(encoding="utf-8"))
     basic_ids = {card["id"] for cl in raw["fow"]["clusters"] for s in cl["sets"]
                  for card in s["cards"] if "Basic Magic Stone" in card["type"]}
@@ -378,6 +379,18 @@ DECK_RULES_UNCHECKED = {
 #: Deck rules of the card-search facts (a deck-building sentence transcribed beside the facts).
 DECK_RULES_FACTS = {
     "JRV-056": [_rules(rule="copy_limit", limit=10, zone="deck")],   # Swarm of Wicked Flies
+    # part c: any number (QSK-064, MP02-041), up to five (QSK-085), a singleton ruler (QSK-086)
+    **{i: [_rules(rule="copy_limit", limit=ANY, zone="deck")] for i in ("QSK-064", "MP02-041")},
+    "QSK-085": [_rules(rule="copy_limit", limit=5, zone="deck")],
+    "QSK-086": [_rules(rule="singleton")],
+    # Ki Lua, Fossil Girl of Melted Ice: its ABC-SD06 reprint's sentence gives the TUS card
+    # the rule fowsim's text lacks (recorded, not checked)
+    "ABC-SD06-003": [_rules(rule="only", zone="main", any_of=[{"race": "Dinosaur"}],
+                            card_types=["resonator"], checked=False)],
+    # Garmheld, the Undead Regent (ABC-SD10): two races
+    "ABC-SD10-002": [_rules(rule="only", zone="main",
+                            any_of=[{"race": "Skeleton"}, {"race": "Zombie"}],
+                            card_types=["resonator"], checked=False)],
 }
 
 

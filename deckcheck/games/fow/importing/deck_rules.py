@@ -93,14 +93,25 @@ DECK_RULE_PATTERNS: list[tuple[re.Pattern, Callable[[re.Match], list[dict]]]] = 
                 r'(?: or "(?P<b>[^"]+)")? in your deck\.'), _copy_named),
     (re.compile(r"You (?:may not|cannot) have more than one copy of any card in your deck\."),
      lambda m: [{"rule": "singleton"}]),
-    (re.compile(r"You cannot have cards with \[(?P<kw>Tales|Villains|VIllains|Will of Hope|"
-                r"Will of Despair)\] in your deck(?P<stone> or (?:a )?magic stone deck)?\."),
+    (re.compile(r"You cannot have cards with (?:\[|«)(?P<kw>Tales|Villains|VIllains|Will of Hope|"
+                r"Will of Despair)(?:\]|») in your deck(?P<stone> or (?:a )?magic stone deck)?\."),
      _forbid),
     (re.compile(r"You cannot have non-(?P<a>light|fire|water|wind|darkness) cards in your "
                 r"deck\.(?P<b>)(?P<within>)"), _only),
     (re.compile(r"You may have only (?P<a>\w+) and/or (?P<b>\w+) cards in your deck"
                 r"(?P<within> with no attributes other than (?P<c>\w+) or (?P<d>\w+))?\."),
      _only),
+    (re.compile(r"You can only have (?P<a>light|fire|water|wind|darkness) cards and "
+                r"(?P<b>light|fire|water|wind|darkness) cards in your deck"
+                r"(?P<within>, and no cards with attributes other than (?P<c>\w+) or (?P<d>\w+))\."),
+     _only),
+    # races for one card type, recorded only: ABC-SD06-003 Ki Lua, Fossil Girl of Melted Ice
+    # (non-Dinosaur), ABC-SD10-002 Garmheld, the Undead Regent (non-Skeleton, non-Zombie)
+    (re.compile(r"You cannot have non-(?P<race>[A-Z][\w -]*?)(?:, non-(?P<race2>[A-Z][\w -]*?))? "
+                r"(?P<type>resonator)s in your deck\."),
+     lambda m: [{"rule": "only", "zone": "main",
+                 "any_of": [{"race": r} for r in (m["race"], m["race2"]) if r],
+                 "card_types": [m["type"]], "checked": False}]),
     (re.compile(r"You have no maximum deck size, but must have at least (?P<n>\d+) cards in "
                 r"your deck\."),
      lambda m: [{"rule": "deck_size", "zone": "main", "min": int(m["n"]), "no_maximum": True}]),

@@ -137,15 +137,18 @@ def _num(value: Any) -> Any:
     return "" if value in (None, "-", "") else value
 
 
-def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None = None
-                ) -> tuple[list[Face], dict]:
+def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None = None,
+                known_sets: dict[str, str] | None = None) -> tuple[list[Face], dict]:
     """Faces of the facts file whose ids the fowsim data lacks; ``released`` (if given)
-    receives each face's release date, so faces of several files can be put in one order."""
+    receives each face's release date, so faces of several files can be put in one order.
+    ``known_sets`` (set code -> cluster, fowsim's) places a new face of a set fowsim already
+    has (GITS2045-079) in fowsim's cluster of that set."""
     tab = tables()
     data = read_facts(path)
     faces: list[Face] = []
     seen: dict[str, Face] = {}
     unsupported: set[str] = set()
+    unplaced: list[str] = []
     skipped = 0
     # release order (stable: a card's faces keep their order), so clusters.yaml lists the
     # sets in the order they came out
@@ -187,10 +190,16 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             seen[cid] = None  # type: ignore[assignment]
             skipped += 1
             continue
+        if set_code in (tab.get("sets_unplaced") or {}):
+            unplaced.append(cid)   # a set the source gives no date or cluster for
+            continue
         placed = tab["set_clusters"].get(set_code)
+        if placed is None and set_code in (known_sets or {}):
+            placed = {"cluster": known_sets[set_code]}
         if placed is None:
             raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
         name = str(entry["name"]).strip()
+        name = (tab.get("face_name_spellings") or {}).get(name, name)
         for suffix, spelled in (tab.get("facts_j_ruler_names") or {}).items():
             # a J-ruler side named "<ruler>(J)" by the source (MC10 Astema(J)) is fowsim's
             # "<ruler> [J-Ruler]", so a reprint joins the known card
@@ -213,7 +222,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             released[cid] = str(entry.get("released") or "")
     return faces, {"fowtcgcardsearch_faces": len(faces),
                    "fowtcgcardsearch_faces_already_known": skipped,
-                   "fowtcgcardsearch_unsupported_type": sorted(unsupported)}
+                   "fowtcgcardsearch_unsupported_type": sorted(unsupported),
+                   "fowtcgcardsearch_unplaced_set": unplaced}
 
 
 def release_date(js_date: str) -> str | None:
@@ -302,10 +312,11 @@ def add_newer(source: Path, out: Path, faces: list[Face]
     else:
         notes.append(f"Not read: {FOWSIM_BATCH} (absent from {source}).")
     released: dict[str, str] = {}
+    fowsim_sets = {f.set: f.cluster for f in faces if f.cluster}
     parts: list[Face] = []
     for fpath in facts_paths(out):
         data = read_facts(fpath)
-        extra, c = facts_faces(fpath, known, released)
+        extra, c = facts_faces(fpath, known, released, fowsim_sets)
         parts += extra
         known |= {f.id for f in extra}
         for key, value in c.items():
@@ -316,6 +327,14 @@ def add_newer(source: Path, out: Path, faces: list[Face]
                      "repo": src.get("repo", ""), "path": src.get("path", ""),
                      "commit": src.get("commit", "")})
         notes.extend(data.get("notes") or [])
+        if c["fowtcgcardsearch_unplaced_set"]:
+            by_set: dict[str, list[str]] = {}
+            for cid in c["fowtcgcardsearch_unplaced_set"]:
+                by_set.setdefault(cid.rsplit("-", 1)[0], []).append(cid)
+            notes.append("Left out (a set card-search gives no release date or cluster for, "
+                         "sets_unplaced in deckcheck/games/fow/data/newer.yaml): "
+                         + "; ".join(f"{s} ({len(ids)} faces, {ids[0]} to {ids[-1]})"
+                                     for s, ids in by_set.items()) + ".")
         if c["fowtcgcardsearch_unsupported_type"]:
             notes.append("Left out (a card type deckcheck does not model, e.g. warden): "
                          + ", ".join(c["fowtcgcardsearch_unsupported_type"]) + ".")
