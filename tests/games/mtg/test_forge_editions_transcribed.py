@@ -1,5 +1,5 @@
 """The Forge edition files transcribed into ``data/forge_editions.yaml`` (the sets after NEO,
-MH1 and MH2, which ../shared lacks) and what the shipped card data and formats gain from them:
+MH1, MH2 and DBL, which ../shared lacks) and what the shipped card data and formats gain from them:
 the new names resolve with their set, number and rarity, reprints keep their v3 facts, and
 today's Standard names its cards (banned, or outside its sets) instead of withholding itself."""
 
@@ -14,7 +14,7 @@ from deckcheck.api import Options, check_file, prepare_game
 from deckcheck.games.mtg.importing import forge_editions as fe
 
 #: the sets this transcription added, in release order (docs/card-data.md)
-ADDED = ["MH1", "MH2", "SNC", "DMU", "BRO", "ONE", "MOM", "WOE", "LCI", "MKM", "OTJ", "BIG",
+ADDED = ["MH1", "MH2", "DBL", "SNC", "DMU", "BRO", "ONE", "MOM", "WOE", "LCI", "MKM", "OTJ", "BIG",
          "BLB", "DSK", "FDN", "DFT", "TDM", "FIN", "EOE", "SPM"]
 
 
@@ -39,7 +39,7 @@ def test_each_transcribed_file_names_its_source_and_reads_whole():
                    for _n, _r, name in ed.cards), ed.code           # no artist kept
     by_code = {e.code: e for e in editions}
     # whole sets, not spoiler-season revisions (SPM is the one stored only so, and says so)
-    for code in ("SNC", "DMU", "BRO", "ONE", "MOM", "WOE", "LCI", "MKM", "OTJ", "BLB", "DSK",
+    for code in ("DBL", "SNC", "DMU", "BRO", "ONE", "MOM", "WOE", "LCI", "MKM", "OTJ", "BLB", "DSK",
                  "FDN", "DFT", "TDM", "FIN", "EOE"):
         numbers = {int(n) for n, _r, _name in by_code[code].cards}
         assert numbers == set(range(1, max(numbers) + 1)), code
@@ -55,6 +55,7 @@ def test_each_transcribed_file_names_its_source_and_reads_whole():
     ("Cori-Steel Cutter", "TDM", "103", "rare"),
     ("Summon: Bahamut", "FIN", "1", "mythic"),
     ("Cavern of Souls", "LCI", "269", "mythic"),           # a v3 card: gains the printing
+    ("Hopeful Initiate", "DBL", "287", "rare"),            # VOW's, missing from ../shared
 ])
 def test_a_new_set_card_resolves_with_its_printing(name, code, number, rarity):
     card = _cards().find(name)
