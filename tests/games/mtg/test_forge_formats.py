@@ -126,15 +126,19 @@ def test_innistrad_era_lists_check_on_their_dates():
 
 
 def test_standard_after_the_loaded_data_warns_and_keeps_the_later_facts():
-    """The card data ends with NEO (Forge's edition files): Standard (SNC) of 2022-04-29 and
-    today's list are withheld; a later date is checked with NEO's profile and warned."""
-    r = check_text(DELVER, "mtg-standard", "2022-05-15")
-    assert "MTG206" in [f.code for f in r.findings] and r.stats["profile"] == "2022-02-18"
+    """The card data has every set of Standard (SNC) of 2022-04-29 and of today's list (Forge's
+    edition files, some transcribed): both load. Forge's Standard archive stops at 2022-04-29,
+    so a date after the SNC profile's next change and before today's list is checked with the
+    SNC profile and warned."""
+    r = check_text(DELVER, "mtg-standard", "2024-01-15")
+    assert "MTG206" in [f.code for f in r.findings] and r.stats["profile"] == "2022-04-29"
+    assert check_text(DELVER, "mtg-standard", "2022-05-15").stats["profile"] == "2022-04-29"
     assert check_text(DELVER, "mtg-standard", "2012-06-01").stats["profile"] == "2012-05-04"
     data = yaml.safe_load((FORMATS / "mtg-standard.yaml").read_text("utf-8"))
-    held = data["withheld"]["profiles"]
-    assert held[0]["from"] == _dt.date(2022, 4, 29) and "SNC" in held[0]["sets"]
-    assert data["data_until"] == _dt.date(2022, 4, 28)
+    assert "withheld" not in data
+    assert [p["from"] for p in data["profiles"][-2:]] == [_dt.date(2022, 4, 29),
+                                                           _dt.date(2025, 9, 26)]
+    assert data["data_until"] == _dt.date(2025, 9, 26)
 
 
 @pytest.mark.parametrize("fid,before,first", [
@@ -150,12 +154,13 @@ def test_a_date_before_the_format_existed_is_a_usage_error(cli, fid, before, fir
 
 
 def test_later_formats_stop_and_name_the_missing_sets():
-    with pytest.raises(UsageError) as err:            # Streets of New Capenna: not sourced
-        check_text(DELVER, "mtg-pioneer", "2022-05-01")
-    assert "SNC" in str(err.value) and "Oko, Thief of Crowns" not in str(err.value)
+    # SNC and DBL are transcribed from Forge's edition files: Pioneer loads to its newest
+    assert check_text(DELVER, "mtg-pioneer", "2022-05-01").stats["profile"] == "2022-04-29"
     assert check_text(DELVER, "mtg-pioneer", "2020-01-01").stats["profile"] == "2019-12-17"
-    with pytest.raises(UsageError, match="MH1"):       # Modern Horizons: not sourced
+    with pytest.raises(UsageError) as err:            # the Guild Kits and TSR: not sourced
         check_text(DELVER, "mtg-modern", "2021-07-01")
+    missing = str(err.value).split("card data lacks: ")[1].split(".")[0].split()
+    assert missing == ["GK1", "GK2", "TSR"]                 # MH1 and MH2 are in the data now
 
 
 def test_vintage_restricts_and_modern_bans_by_date():

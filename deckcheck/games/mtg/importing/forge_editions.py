@@ -169,7 +169,8 @@ def _new_record(name: str, code: str, by_id: dict[str, dict]) -> dict:
     if rid in by_id:                     # a different card whose id the slug already took
         rid = f"{rid}-{code.lower()}"
     rec: dict = {"id": rid, "name": name}
-    halves = [h.strip() for h in name.split("//")] if "//" in name else []
+    # " // " with its blanks: SP//dr, Piloted by Peni (SPM) is one name, not two halves
+    halves = [h.strip() for h in name.split(" // ")] if " // " in name else []
     if len(halves) == 2 and all(halves):
         rec["faces"] = [{"id": slug(h), "name": h} for h in halves]
     rec.update({"sets": [], "printed_in": [], "printings": [],
