@@ -164,6 +164,14 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
                          "record's unknown (WOW126). Files read at an older commit or path "
                          "were unchanged at the target commit (read_from column).",
                          cardcarp_note or "CardCarp: no files read.",
+                         "How the gathered CardCarp file names were found (no facts are taken "
+                         "from it): a folder listing of the index stops at 100 files, so the "
+                         "names of Betrayal of the Guardian 104-202 and Reign of Fire 104-197 "
+                         "come from the public print list WoWTCG-Tracker/wowtcg-tracker-api "
+                         "assets/prints.json (commit 50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1), "
+                         "turned into CardCarp's file names by its slug rule; RoF 143 "
+                         "Mal'Ganis was not found under that name, and RoF 184 Frostmourne "
+                         "reprints an Icecrown raid card whose oracle was not read.",
                          "Not gathered from CardCarp: the Timewalkers starter and holiday "
                          "sets."],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
