@@ -166,12 +166,15 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
                          cardcarp_note or "CardCarp: no files read.",
                          "How the gathered CardCarp file names were found (no facts are taken "
                          "from it): a folder listing of the index stops at 100 files, so the "
-                         "names of Betrayal of the Guardian 104-202 and Reign of Fire 104-197 "
-                         "come from the public print list WoWTCG-Tracker/wowtcg-tracker-api "
-                         "assets/prints.json (commit 50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1), "
-                         "turned into CardCarp's file names by its slug rule; RoF 143 "
-                         "Mal'Ganis was not found under that name, and RoF 184 Frostmourne "
-                         "reprints an Icecrown raid card whose oracle was not read.",
+                         "names of War of the Ancients 105-240, Betrayal of the Guardian "
+                         "104-202 and Reign of Fire 104-197 come from the public print list "
+                         "WoWTCG-Tracker/wowtcg-tracker-api assets/prints.json (commit "
+                         "50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1), turned into CardCarp's file "
+                         "names by its slug rule (WotA 240, spelt Zin-Ashari there, is CardCarp's "
+                         "Zin-Azshari, an empty oracle); RoF 143 Mal'Ganis was not found under "
+                         "that name (nor at the older flat oracle path), and the RoF 184 "
+                         "Frostmourne printing reprints an Icecrown raid card whose oracle was "
+                         "not read, so it stays unresolved.",
                          "Not gathered from CardCarp: the Timewalkers starter and holiday "
                          "sets."],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
