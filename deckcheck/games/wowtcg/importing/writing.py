@@ -171,10 +171,10 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
                          "WoWTCG-Tracker/wowtcg-tracker-api assets/prints.json (commit "
                          "50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1), turned into CardCarp's file "
                          "names by its slug rule (WotA 240, spelt Zin-Ashari there, is CardCarp's "
-                         "Zin-Azshari, an empty oracle); RoF 143 Mal'Ganis was not found under "
-                         "that name (nor at the older flat oracle path), and the RoF 184 "
-                         "Frostmourne printing reprints an Icecrown raid card whose oracle was "
-                         "not read, so it stays unresolved.",
+                         "Zin-Azshari, an empty oracle). The printings of RoF 143 Mal'Ganis (read "
+                         "in the older data/card/set layout) and RoF 184 Frostmourne reprint "
+                         "Caverns of Time and Icecrown raid cards whose oracles were not read, "
+                         "so they stay unresolved (named in the import report).",
                          "Not gathered from CardCarp: the Timewalkers starter and holiday "
                          "sets."],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
