@@ -205,3 +205,51 @@ def test_cardcarp_formats_allow_one_master_hero_card(fmt):
     assert "WOW116" in {c for c, _ in errors(check_text(two, fmt))}
     one = two.replace("2 Malorne the White Stag", "1 Malorne the White Stag") + "1 Strike\n"
     assert "WOW116" not in {c for c, _ in errors(check_text(one, fmt))}
+
+
+#: cards of the gathered Reign of Fire and Betrayal of the Guardian files (monster allies,
+#: any-class equipment, neutral quests), legal beside a Priest hero
+GATHERED_DECK = {"Necromancer": "WOW-RoF-147", "Thunder Hawk": "WOW-RoF-157",
+                 "Void Brute": "WOW-RoF-160", "Felguard Basher": "WOW-RoF-134",
+                 "Fel Imp": "WOW-RoF-133", "Frostwolf": "WOW-BotG-142",
+                 "Highland Lion": "WOW-BotG-146", "Spawn of Hyakiss": "WOW-BotG-158",
+                 "Voidshrieker": "WOW-BotG-163", "Health Stone": "WOW-RoF-177",
+                 "Ring of Protection": "WOW-RoF-179", "Glyph of Omniscience": "WOW-RoF-175",
+                 "Amulet of Spell Shield": "WOW-RoF-173",
+                 "The Invasion of Kalimdor": "WOW-RoF-191", "The Black Morass": "WOW-BotG-194"}
+
+
+@pytest.mark.parametrize("fmt", ["wowtcg-contemporary", "wowtcg-classic",
+                                 "wowtcg-cardcarp-classic"])
+def test_deck_of_gathered_cards_resolves_and_is_legal(fmt):
+    deck = "Hero: Tinker Priest Cassie\n" + "".join(f"4 {n}\n" for n in GATHERED_DECK)
+    result = check_text(deck, fmt)
+    assert result.legal and not result.findings, result.findings
+    cards = {r["name"]: r for r in load_yaml(OUT / "cards.yaml")["cards"]}
+    for name, card_id in GATHERED_DECK.items():
+        assert cards[name]["id"] == card_id and card_id.split("-")[1] in cards[name]["sets"]
+
+
+def test_new_raw_files_add_to_the_committed_facts(tmp_path):
+    """A raw file gathered later is read beside the committed facts: both are kept, and a raw
+    file of a path the facts already have replaces that entry (not duplicated)."""
+    committed = cardcarp.load_facts(OUT / cardcarp.FACTS_FILE)
+    old = next(e for e in committed if e["kind"] == "oracle")
+    new_path = "data/oracle/standard/07-timewalker/03-reign-of-fire/199-test-warden.yml"
+    raw = {new_path: ALLY, old["path"]: {**ALLY, "name": old["facts"]["name"],
+                                         "origin": f"{old['facts']['set_id']}-"
+                                                   f"{old['facts']['number']}"}}
+    lines = ["path\tcommit\tchars\tread_from"]
+    for rel, doc in raw.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        text = yaml.safe_dump(doc)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+        lines.append(f"{rel}\t{'a' * 40}\t{len(text)}\t")
+    (tmp_path / "READ.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    entries = cardcarp.combined_entries(None, tmp_path, committed)
+    paths = [e["path"] for e in entries]
+    assert len(paths) == len(set(paths)) == len(committed) + 1
+    by_path = {e["path"]: e for e in entries}
+    assert by_path[new_path]["facts"]["name"] == "Test Warden"
+    assert by_path[old["path"]]["commit"] == "a" * 40      # the raw file won
+    assert {e["path"] for e in committed} <= set(paths)

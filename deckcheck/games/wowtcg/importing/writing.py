@@ -164,6 +164,17 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
                          "record's unknown (WOW126). Files read at an older commit or path "
                          "were unchanged at the target commit (read_from column).",
                          cardcarp_note or "CardCarp: no files read.",
+                         "How the gathered CardCarp file names were found (no facts are taken "
+                         "from it): a folder listing of the index stops at 100 files, so the "
+                         "names of War of the Ancients 105-240, Betrayal of the Guardian "
+                         "104-202 and Reign of Fire 104-197 come from the public print list "
+                         "WoWTCG-Tracker/wowtcg-tracker-api assets/prints.json (commit "
+                         "50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1), turned into CardCarp's file "
+                         "names by its slug rule (WotA 240, spelt Zin-Ashari there, is CardCarp's "
+                         "Zin-Azshari, an empty oracle). The printings of RoF 143 Mal'Ganis (read "
+                         "in the older data/card/set layout) and RoF 184 Frostmourne reprint "
+                         "Caverns of Time and Icecrown raid cards whose oracles were not read, "
+                         "so they stay unresolved (named in the import report).",
                          "Not gathered from CardCarp: the Timewalkers starter and holiday "
                          "sets."],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
