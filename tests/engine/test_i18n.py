@@ -321,7 +321,7 @@ def test_english_is_the_default_and_unchanged():
     default = run_cli(*args, env=wide).stdout.decode("utf-8")
     english = run_cli(*args[:1], "--lang", "en", *args[1:], env=wide).stdout.decode("utf-8")
     assert default == english
-    assert "Loyal Cathar is not legal in mtg-standard on 2012-01-10" in default
+    assert "Loyal Cathar is not legal in Standard on 2012-01-10" in default
     assert "1 deck checked" in default and "zone" in default
     unquoted = re.sub(r'"[^"]*"', "", default)        # the list's own Chinese names, quoted
     assert not CJK.search(unquoted), "Chinese in the English report"

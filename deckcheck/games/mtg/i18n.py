@@ -12,7 +12,7 @@ from typing import Any
 from deckcheck.i18n import Render, adapter
 
 
-@adapter("MTG103", "MTG202")
+@adapter("MTG103", "MTG202", "MTG212")
 def _mtg_profile(a: dict[str, Any], r: Render) -> None:
     """`` (2012-02-03, Standard (DKA))`` -> the catalogue's profile note."""
     note = str(a.get("profile") or "").strip()
