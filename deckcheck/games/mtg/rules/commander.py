@@ -3,7 +3,7 @@
 The format's ``commander_types`` (Commander: ``[Creature]``; Brawl: ``[Creature,
 Planeswalker]``) turns both rules on; formats whose command zone holds something else
 (Oathbreaker's planeswalker and signature spell, Pauper Commander's uncommon creature) set it
-to null. The facts are the card data's: types and supertypes, and what the importer read in
+to null; ``commander_card`` (Pauper Commander) names the types and rarities instead (MTG213). The facts are the card data's: types and supertypes, and what the importer read in
 the card's own text (``commander``, ``partner``, ``partner_with``, ``choose_background``; the
 text itself is not kept).
 """
