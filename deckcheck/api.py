@@ -294,7 +294,7 @@ def _check_prepared(src: SourceText, ready: Prepared, opts: Options) -> DeckResu
     game, db, fmt, date = ready.game, ready.db, ready.format, ready.date
     parsed = parse(src, game)
     deck = game.for_format(resolve_deck(parsed, game, db, notes=ready.notes, zones=fmt.zones),
-                           fmt)
+                           fmt, db)
     rules = active_rules_cached(game, fmt)
     claims: set[Claim] = set()
     for r in rules:

@@ -116,11 +116,18 @@ class Game:
         """Deck-level adjustments once every entry is resolved."""
         return ()
 
-    def for_format(self, deck: "DeckList", fmt: Any) -> "DeckList":
+    def for_format(self, deck: "DeckList", fmt: Any, db: "CardDB | None" = None) -> "DeckList":
         """The resolved deck as the format reads it, before the rules run: a new deck when
         the format changes where a line belongs (Magic: an XMage Commander file keeps the
-        commander on an ``SB:`` line), else ``deck`` itself."""
+        commander on an ``SB:`` line) or what a finding of the reading means for it (Magic:
+        an unknown card where the profile names sets the card data ``db`` lacks), else
+        ``deck`` itself."""
         return deck
+
+    def format_label(self, fmt: Any) -> str:
+        """How messages name the format ``fmt`` (``{format}``): its id unless the game says
+        it as players do (Magic: "Standard", from the format's display name)."""
+        return fmt.id
 
     def written_name(self, entry: "Entry", name: str) -> str:
         """What ``convert`` writes for an entry whose card is called ``name``; a game adds

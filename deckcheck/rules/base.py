@@ -153,9 +153,14 @@ class Rule:
                 severity: Severity | None = None, message: str | None = None,
                 **args: Any) -> Finding:
         card_name = card.name if isinstance(card, Card) else card
+        fmt = ctx.fmt if ctx is not None else None
         fields = {"zone": zone, "card": ctx.label(card) if ctx is not None else card_name,
                   "line": line, "expected": expected, "actual": actual,
-                  "format": ctx.fmt.id if ctx is not None and ctx.fmt is not None else None}
+                  "format": (ctx.game.format_label(fmt) if ctx.game is not None else fmt.id)
+                  if fmt is not None else None}
+        if fmt is not None:
+            # the id, and the key of the format's name in a language's terms (``format``)
+            fields.update(format_id=fmt.id, format_key=fmt.id)
         fields.update(args)
         template = message or self.template(args.get("variant"))
         try:

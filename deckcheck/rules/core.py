@@ -63,6 +63,16 @@ class UnknownCard(ParseRule):
                        "({coverage}).",
         "not-in-data-suggest": 'Line {line}: unknown card "{input}": it is not in the card '
                                "data ({coverage}); did you mean {suggested}?",
+        # the format's profile names sets the card data lacks ({missing}): the card may be
+        # from one of them (Magic's MTG212)
+        "not-in-data-missing": 'Line {line}: unknown card "{input}": it is not in the card '
+                               "data ({coverage}), which lacks {missing} of {format}{on}; a "
+                               "card from those sets is unknown until newer card data is "
+                               "imported.",
+        "not-in-data-missing-suggest": 'Line {line}: unknown card "{input}": it is not in the '
+                                       "card data ({coverage}), which lacks {missing} of "
+                                       "{format}{on}; a card from those sets is unknown until "
+                                       "newer card data is imported. Did you mean {suggested}?",
         # the name is a card of another game ({other_game}) than the list's ({game})
         "other-game": 'Line {line}: unknown card "{input}": it is a {other_game} card, and '
                       "this list is checked as {game}.",

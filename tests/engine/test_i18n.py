@@ -321,10 +321,28 @@ def test_english_is_the_default_and_unchanged():
     default = run_cli(*args, env=wide).stdout.decode("utf-8")
     english = run_cli(*args[:1], "--lang", "en", *args[1:], env=wide).stdout.decode("utf-8")
     assert default == english
-    assert "Loyal Cathar is not legal in mtg-standard on 2012-01-10" in default
+    assert "Loyal Cathar is not legal in Standard on 2012-01-10" in default
     assert "1 deck checked" in default and "zone" in default
     unquoted = re.sub(r'"[^"]*"', "", default)        # the list's own Chinese names, quoted
     assert not CJK.search(unquoted), "Chinese in the English report"
+
+
+def test_magic_formats_are_named_as_players_say_them():
+    """{format} in a Magic message is the format's display name ("Standard"), in Chinese the
+    locale's term (标准 / 標準); a format without a term keeps its English name."""
+    from deckcheck.api import check_text
+
+    deck = "4 Jace, the Mind Sculptor\n56 Island\n"
+    by_lang = {lang: check_text(deck, "mtg-standard", "2012-02-25", lang=lang)
+               for lang in ("en", "zh-Hans", "zh-Hant")}
+    shown = {lang: [f.message for f in r.findings if f.code == "MTG201"]
+             for lang, r in by_lang.items()}
+    assert "is not legal in Standard on 2012-02-25" in shown["en"][0]
+    assert "mtg-standard" not in shown["en"][0]
+    assert "在 标准 中不合法" in shown["zh-Hans"][0]
+    assert "在 標準 中不合法" in shown["zh-Hant"][0]
+    premodern = check_text(deck, "mtg-premodern", "2003-06-01", lang="zh-Hans")
+    assert any("Premodern" in f.message for f in premodern.findings if f.code == "MTG201")
 
 
 @pytest.mark.parametrize("fmt,words", [

@@ -31,6 +31,7 @@ from deckcheck.games.mtg.model import (CHECKLIST_SETS, SPLIT_LAYOUTS, VOID_SECTI
                                        card_group, chinese_language, double_faced, full_names,
                                        has_printing, is_dfc, is_registration, note_of,
                                        profile_view, set_table)
+from deckcheck.games.mtg.rules.common import codes_text, format_gaps, format_label
 from deckcheck.games.mtg.rules.checklists import (ChecklistLine, ChecklistNotDfc,
                                                   ChecklistUnmarked, ChecklistWrongSet)
 from deckcheck.games.mtg.rules.names import (BackFaceName, DfcFullName, NonEnglishName,
@@ -148,8 +149,11 @@ class MtgGame(Game):
                                       f"{e.count} {e.raw_name or e.name}".strip()))
         return ()
 
-    def for_format(self, deck: DeckList, fmt) -> DeckList:
-        """XMage Commander files: the commander is on an ``SB:`` line (MTG311)."""
+    def for_format(self, deck: DeckList, fmt, db=None) -> DeckList:
+        """An unknown card where the profile names sets the card data lacks says so
+        (DCK002 ``not-in-data-missing``, beside MTG212); XMage Commander files: the
+        commander is on an ``SB:`` line (MTG311)."""
+        deck = _unknown_with_gaps(deck, fmt, db)
         if deck.source_format != "xmage" or fmt is None or fmt.zone("commander") is None \
                 or fmt.zone("sideboard") is not None \
                 or any(e.zone == "commander" for e in deck.entries):
@@ -294,6 +298,9 @@ class MtgGame(Game):
         findings.append(ChecklistLine().finding(None, card=card, count=entry.count, **base))
         note_of(entry).findings = findings
 
+    def format_label(self, fmt) -> str:
+        return format_label(fmt)
+
     # -- report ---------------------------------------------------------------------------
     def stats(self, ctx) -> dict[str, Any]:
         view = profile_view(ctx)
@@ -361,6 +368,32 @@ GAME_CLASS = MtgGame
 
 # ---------------------------------------------------------------------------------------
 # helpers
+
+
+def _unknown_with_gaps(deck: DeckList, fmt, db) -> DeckList:
+    """``deck`` with its unknown-card findings naming the sets of ``fmt`` that the card
+    data ``db`` lacks, when there are any (a card from one of them is unknown)."""
+    gaps = format_gaps(fmt, db) if fmt is not None and db is not None else None
+    if not gaps or not gaps.missing:
+        return deck
+    wanted = {"not-in-data": "not-in-data-missing",
+              "not-in-data-suggest": "not-in-data-missing-suggest"}
+    findings, changed = [], False
+    for f in deck.findings:
+        variant = (f.args or {}).get("variant")
+        if f.code != UnknownCard.code or variant not in wanted:
+            findings.append(f)
+            continue
+        args = dict(f.args)
+        named = {k: args.pop(k, None) for k in ("zone", "card", "line", "expected", "actual")}
+        args.pop("format", None)
+        args.update(variant=wanted[variant], missing=codes_text(gaps.missing),
+                    missing_codes=list(gaps.missing), format=format_label(fmt),
+                    format_id=fmt.id, on=f" on {fmt.date}" if fmt.date else "")
+        findings.append(UnknownCard().finding(None, suggestion=f.suggestion,
+                                              severity=f.severity, **named, **args))
+        changed = True
+    return replace(deck, findings=findings) if changed else deck
 
 
 def _checklist_parts(m: re.Match, entry: Entry) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from deckcheck.i18n import Render, adapter
 
 
-@adapter("MTG103", "MTG202")
+@adapter("MTG103", "MTG202", "MTG212")
 def _mtg_profile(a: dict[str, Any], r: Render) -> None:
     """`` (2012-02-03, Standard (DKA))`` -> the catalogue's profile note."""
     note = str(a.get("profile") or "").strip()
@@ -108,9 +108,13 @@ def _mtg_rarity(a: dict[str, Any], r: Render) -> None:
             a[key] = _RARITY_WORD.sub(lambda w: r.t.term("rarity", w.group(1)), str(a[key]))
 
 
-@adapter("MTG210")
+@adapter("MTG210", "MTG213")
 def _mtg_commander_kinds(a: dict[str, Any], r: Render) -> None:
-    """``creature or planeswalker`` -> the catalogue's card types."""
+    """``creature or planeswalker`` -> the catalogue's card types; MTG213's rarities."""
+    if a.get("rarity"):
+        a["rarity"] = "或".join(r.t.term("rarity", w) for w in str(a["rarity"]).split(" or "))
+    if a.get("printed"):
+        a["printed"] = _RARITY_WORD.sub(lambda w: r.t.term("rarity", w.group(1)), str(a["printed"]))
     if a.get("kinds"):
         a["kinds"] = "或".join(r.t.term("card_type", k) for k in str(a["kinds"]).split(" or "))
 

@@ -269,8 +269,9 @@ def profile_view(ctx) -> ProfileView:
         selector = fmt.get("set_selector")
         if isinstance(sets, list):
             legal = [str(s).upper() for s in sets]
-        elif selector:
-            legal = expand_selector(selector, prof.get("from"), ctx.db)
+        elif selector:   # the sets released by the date checked (else the profile's)
+            until = ctx.date if ctx.date and ctx.date > iso(prof.get("from") or "") else None
+            legal = expand_selector(selector, until or iso(prof.get("from")), ctx.db)
         else:
             legal = None
         sizes, rule = None, None
@@ -351,6 +352,32 @@ def pool_reason(ctx, codes: list[str]) -> PoolReason:
                     and (out.released is None or released < out.released[1]):
                 out.released = (code, released)
     return out
+
+
+def first_release(card: Card, db) -> tuple[str, str] | None:
+    """``(set code, date)`` of the card's first release: the earliest release date of its
+    sets, promo sets left out when the card has any other printing. The card data's promo
+    sets (v3 type ``promo``: Media Inserts, Prerelease Events, FNM …) carry the date their
+    series began (pMEI is dated 1995-01-01), not the card's, so a promo printing never makes
+    a card legal before its first real set. A card printed only in promo sets is dated by
+    them; a set without a readable date is left out (None when none is left)."""
+    table = set_table(db)
+    real: tuple[str, str] | None = None
+    promo: tuple[str, str] | None = None
+    for code in card.get("sets") or ():
+        code = str(code).upper()
+        row = table.codes.get(code) or {}
+        day = iso(row.get("released"))
+        try:
+            _dt.date.fromisoformat(day or "")
+        except ValueError:
+            continue
+        if row.get("type") == "promo":
+            if promo is None or day < promo[1]:
+                promo = (code, day)
+        elif real is None or day < real[1]:
+            real = (code, day)
+    return real or promo
 
 
 def set_label(db, code: str) -> str:

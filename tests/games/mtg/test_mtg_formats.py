@@ -60,15 +60,21 @@ def test_date_before_every_profile_is_a_usage_error(cli):
     assert "1995-01-10" in err and "Type 2" in err and "Traceback" not in err
 
 
-def test_a_profile_whose_sets_are_missing_stops_and_names_them(cli):
+def test_a_profile_whose_sets_are_missing_is_checked_and_names_them(cli):
     """Modern (MH2) of 2021-06-18 names the Guild Kits and Time Spiral Remastered, which no
-    shipped source has (MH1 and MH2 are transcribed from Forge's edition files; its banned
-    Hogaak, Arisen Necropolis is an MH1 card the data has)."""
-    r = cli("check", str(EXAMPLES / "delver-dka.txt"), "-f", "mtg-modern", "--date", "2021-07-01")
-    assert r.returncode == 2
-    err = r.stderr.decode()
-    assert "profile 2021-06-18" in err and "GK1 GK2 TSR" in err
-    assert "Hogaak, Arisen Necropolis" not in err and "Traceback" not in err
+    shipped source has (MH1 and MH2 are transcribed from Forge's edition files): the list is
+    checked with the sets the data has, and MTG212 (a warning) names the missing sets, not the
+    banned Hogaak, Arisen Necropolis (an MH1 card the data has)."""
+    r = cli("check", str(EXAMPLES / "delver-dka.txt"), "-f", "mtg-modern", "--date", "2021-07-01",
+            "--output-format", "json")
+    assert r.returncode == 1 and b"Traceback" not in r.stderr      # Ponder is banned (MTG202)
+    res = _json(r)
+    assert res["stats"]["profile"] == "2021-06-18"
+    gaps = [f for f in res["findings"] if f["code"] == "MTG212"]
+    assert len(gaps) == 1 and gaps[0]["severity"] == "warning"
+    assert all(code in gaps[0]["message"] for code in ("GK1", "GK2", "TSR"))
+    assert "MH1" not in gaps[0]["message"] and "Hogaak" not in gaps[0]["message"]
+    assert {f["code"] for f in res["findings"]} >= {"MTG202", "MTG212"}
 
 
 def test_json_through_the_cli(cli):

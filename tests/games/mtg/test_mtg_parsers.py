@@ -83,7 +83,7 @@ def test_set_codes_only_from_brackets():
     result = _check("1 Fire // Ice\n59 Island\n")
     outside = [f for f in result.findings if f.code == "MTG201"]
     assert len(outside) == 1 and outside[0].card == "Fire // Ice"     # known: not in Standard
-    assert "Apocalypse (APC) left mtg-standard on 2002-11-01" in outside[0].message
+    assert "Apocalypse (APC) left Standard on 2002-11-01" in outside[0].message
 
 
 def test_headers_and_decorations_keep_every_line():

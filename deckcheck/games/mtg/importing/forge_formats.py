@@ -16,8 +16,9 @@ are in ``forge_formats.yaml`` beside it.
   not known, it is the first release after the profile of a set the next profile adds.
 * ``data_until`` is the last date the loaded data covers: the day before the newest
   loaded profile's ``next_change`` or, without one, its ``from``.
-* ``load: checkable`` formats keep profiles the card data cannot check yet (and that
-  follow the newest one it can) under ``withheld:``, which the engine does not read.
+* ``load: checkable`` formats keep profiles the card data cannot check at all (none of their
+  sets is in it) and that follow the newest one it can under ``withheld:``, which the
+  engine does not read; a profile whose sets the data has in part is loaded (MTG212).
 """
 
 from __future__ import annotations
@@ -197,14 +198,15 @@ class Importer:
         return words[letter]
 
     def checkable(self, prof: dict[str, Any]) -> bool:
-        """The card data has every set and every banned / restricted name of ``prof``."""
+        """The card data can check ``prof`` at all: it has at least one of its sets (or the
+        profile names none). A profile whose sets the data has only in part is loaded and
+        checked with those (MTG212 names the rest); one with none of them is withheld."""
         if self.db is None:
             return False
         sets = prof.get("sets")
-        if isinstance(sets, list) and any(str(s).upper() not in self.known_sets for s in sets):
-            return False
-        return all(self.db.find(n) is not None
-                   for n in list(prof.get("banned") or ()) + list(prof.get("restricted") or ()))
+        if isinstance(sets, list) and sets:
+            return any(str(s).upper() in self.known_sets for s in sets)
+        return True
 
     def first_release_after(self, day: _dt.date, codes: Iterable[str]) -> _dt.date | None:
         later = [self.dates[c.upper()] for c in codes
@@ -257,11 +259,11 @@ class Importer:
             ok = [i for i, p in enumerate(profiles) if self.checkable(p)]
             cut = ok[-1] + 1 if ok else 0
             if cut < len(profiles):
-                withheld += [dict(p, reason="the card data lacks its sets or listed cards")
+                withheld += [dict(p, reason="the card data has none of its sets")
                              for p in profiles[cut:]]
             profiles = profiles[:cut]
             if lists is not None and not self.checkable(lists):
-                withheld.append(dict(lists, reason="the card data lacks its listed cards"))
+                withheld.append(dict(lists, reason="the card data has none of its sets"))
                 lists = None
         out: dict[str, Any] = {"id": fid, "game": "mtg"}
         settings = dict(spec.get("settings") or {})

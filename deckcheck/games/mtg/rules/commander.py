@@ -3,7 +3,7 @@
 The format's ``commander_types`` (Commander: ``[Creature]``; Brawl: ``[Creature,
 Planeswalker]``) turns both rules on; formats whose command zone holds something else
 (Oathbreaker's planeswalker and signature spell, Pauper Commander's uncommon creature) set it
-to null. The facts are the card data's: types and supertypes, and what the importer read in
+to null; ``commander_card`` (Pauper Commander) names the types and rarities instead (MTG213). The facts are the card data's: types and supertypes, and what the importer read in
 the card's own text (``commander``, ``partner``, ``partner_with``, ``choose_background``; the
 text itself is not kept).
 """
@@ -117,3 +117,48 @@ def _pair_ok(a: Card, b: Card) -> bool:
     if a.get("partner_with") == b.name and b.get("partner_with") == a.name:
         return True
     return any(x.get("choose_background") and is_background(y) for x, y in ((a, b), (b, a)))
+
+
+@register
+class CommanderCardKind(MtgRule):
+    """A commander that is not the kind of card the format's command zone takes, where the
+    format says so as data: ``commander_card: {types: [...], rarities: [...]}``.
+
+    Pauper Commander: the commander is a creature printed at uncommon (any printing; it
+    need not be legendary, so ``commander_types`` is null and MTG210 stands aside), written
+    ``commander_card: {types: [Creature], rarities: [uncommon]}``. The types and rarities
+    are the card data's (MTGJSON ``types``, ``rarity`` per printing). A card whose types the
+    data does not know (a record from Forge's edition files lists them in ``unknown``) is not
+    judged by type; one without rarities is not judged by rarity.
+    """
+
+    code = "MTG213"
+    name = "commander-card-kind"
+    message = ("{card} cannot be the commander in {format}: it has no printing at {rarity} "
+               "(printed as: {printed}).")
+    messages = {"types": "{card} cannot be the commander in {format}: it is not a {kinds}."}
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        spec = ctx.fmt.get("commander_card") or {}
+        types = [str(t) for t in spec.get("types") or ()]
+        rarities = [str(r) for r in spec.get("rarities") or ()]
+        if not types and not rarities:
+            return
+        seen: set[str] = set()
+        for e in ctx.resolved("commander"):
+            card = e.card
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            base = dict(zone="commander", card=card, line=e.line)
+            unknown = set(card.get("unknown") or ())
+            if types and "types" not in unknown and \
+                    not set(types) & set(card.get("types") or ()):
+                yield self.finding(ctx, kinds=_kinds(types), variant="types", **base)
+                continue
+            printings = [p for p in card.get("printings") or () if p.get("rarity")]
+            if rarities and printings and not any(p["rarity"] in rarities for p in printings):
+                printed = ", ".join(dict.fromkeys(f"{p.get('set', '?')} {p['rarity']}"
+                                                  for p in printings))
+                yield self.finding(ctx, rarity=" or ".join(rarities), printed=printed,
+                                   **base)

@@ -1,10 +1,11 @@
-"""What every MTG rule shares: the base classes and the check that the card data supports
-the format's profile (mtg.md §1.4).
+"""What every MTG rule shares: the base classes and what the format's profile names that the
+card data lacks (mtg.md §1.4).
 """
 
 from __future__ import annotations
 
-from deckcheck.errors import FormatError
+from dataclasses import dataclass, field
+
 from deckcheck.games.mtg.model import listed_names, set_table
 from deckcheck.rules.base import Context, Rule
 
@@ -12,11 +13,18 @@ ZONE_WORDS = {"main": "main deck", "sideboard": "sideboard", "commander": "comma
               "companion": "companion"}
 
 
+def format_label(fmt) -> str:
+    """The format as players say it: its display name after the game's ("Magic: The
+    Gathering — Standard" -> ``Standard``), else its id."""
+    name = str((fmt.data.get("name") if fmt is not None else None) or "")
+    _, dash, short = name.partition(" — ")
+    return short.strip() if dash and short.strip() else (fmt.id if fmt is not None else "")
+
+
 class MtgRule(Rule):
     game = "mtg"
 
     def applies(self, ctx: Context) -> bool:
-        check_format_data(ctx)        # a format the card data cannot support stops here
         return True
 
 
@@ -28,48 +36,45 @@ class MtgParseRule(MtgRule):
 # the card data a profile needs
 
 
-_CHECKED: dict[tuple, str | None] = {}
+@dataclass(slots=True)
+class DataGaps:
+    """What the format's profile in force names that the card data lacks (mtg.md §1.4):
+    its listed ``sets`` the data has no file for (``missing``, in the profile's order), the
+    ones it has (``present``), and banned or restricted names that resolve to no card
+    (``names``). A gap does not stop the check: it runs with what the data has, and MTG212
+    says what is missing."""
+
+    missing: list[str] = field(default_factory=list)
+    present: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.missing or self.names)
 
 
-def check_format_data(ctx: Context) -> None:
-    """Stop (exit 2) when the format's profile needs sets or cards the card data lacks.
-
-    mtg.md §1.4: a profile naming a set missing from the card data, or a banned / restricted
-    name that does not resolve (exact and normalised steps only), is a load error that names
-    the profile and what is missing.
-    """
-    if ctx.db is None or ctx.deck is None:
-        return
-    fmt = ctx.fmt
-    key = (fmt.id, (fmt.profile or {}).get("from"), id(ctx.db))
-    if key not in _CHECKED:
-        _CHECKED[key] = _data_problem(ctx)
-    problem = _CHECKED[key]
-    if problem:
-        raise FormatError(problem)
-
-
-def _data_problem(ctx: Context) -> str | None:
-    fmt = ctx.fmt
-    sets = set_table(ctx.db)
-    prof = fmt.profile or {}
-    who = fmt.id + (f" (profile {prof['from']}" + (f", {prof['name']}" if prof.get("name")
-                                                      else "") + ")" if prof else "")
-    problems = []
+def format_gaps(fmt, db) -> DataGaps:
+    """The :class:`DataGaps` of ``fmt`` (narrowed to its profile) in the card data ``db``."""
+    out = DataGaps()
+    if db is None or fmt is None:
+        return out
+    sets = set_table(db)
     wanted = fmt.get("sets")
     if isinstance(wanted, list):
-        missing = [str(s) for s in wanted if str(s).upper() not in sets.codes]
-        if missing:
-            problems.append(f"needs card data for {len(missing)} set(s) that the card data "
-                            f"lacks: {' '.join(missing)}")
-    unresolved = [n for n in listed_names(fmt, "banned") + listed_names(fmt, "restricted")
-                  if ctx.db.find(n) is None]
-    if unresolved:
-        shown = ", ".join(unresolved)
-        problems.append(f"names {len(unresolved)} banned or restricted card(s) that are not "
-                        f"in the card data: {shown}")
-    if not problems:
-        return None
-    return (f"{who} " + "; it ".join(problems) + f". The card data covers {sets.coverage()}. "
-            "Import newer data with `deckcheck cards import mtgjson AllPrintings.json` "
-            "(MTGJSON v5), then check again.")
+        for s in wanted:
+            code = str(s).upper()
+            (out.present if code in sets.codes else out.missing).append(code)
+    out.names = [n for n in listed_names(fmt, "banned") + listed_names(fmt, "restricted")
+                 if db.find(n) is None]
+    return out
+
+
+def data_gaps(ctx: Context) -> DataGaps:
+    """The :class:`DataGaps` of the format's profile in force (computed once per check)."""
+    return ctx.once("mtg.data-gaps", lambda: format_gaps(ctx.fmt, ctx.db))
+
+
+def codes_text(codes: list[str], most: int = 12) -> str:
+    """Set codes for a message, the first ``most`` and a count of the rest when long."""
+    if len(codes) <= most:
+        return " ".join(codes)
+    return " ".join(codes[:most]) + f" and {len(codes) - most} more"

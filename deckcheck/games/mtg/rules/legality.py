@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from deckcheck.games.mtg.model import (color_identity, event_date_text, note_of, pool_reason,
-                                       profile_note, profile_view, set_label, sets_text)
-from deckcheck.games.mtg.rules.common import MtgRule
+from deckcheck.games.mtg.model import (color_identity, event_date_text, first_release, note_of,
+                                       pool_reason, profile_note, profile_view, set_label,
+                                       sets_text)
+from deckcheck.games.mtg.rules.common import MtgRule, codes_text, data_gaps
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
 from deckcheck.rules.claims import Check
@@ -38,7 +39,16 @@ class NotInFormat(MtgRule):
       the card data's ``sets.yaml``); a format that lists its sets names no future set
       unless a later profile is loaded;
     * otherwise (the sets were never in the format, e.g. only in Masters sets for Standard)
-      the legal sets are listed.
+      the legal sets are listed;
+    * ``data-lacks``: the profile names sets the card data lacks (MTG212), so the card may
+      have been reprinted in one of them; the sets the data has are named, and the missing
+      ones. It stays an error: a card the data cannot show legal is not passed;
+    * ``released-later``: in a format whose pool is every set (Commander, Oathbreaker …;
+      ``sets: any``) or is picked by a selector (Legacy, Vintage, Pauper), a card none of
+      whose printings was released on or before the date given is not legal then; promo
+      sets, dated by the start of their series (pMEI 1995-01-01), never make a card legal
+      before its first real set (:func:`~deckcheck.games.mtg.model.first_release`). Without
+      a date (today) every printing of the data has been released.
     """
 
     code = "MTG201"
@@ -57,27 +67,48 @@ class NotInFormat(MtgRule):
         "not-yet-released": ("{card} is not legal in {format}{on}{profile}: its sets "
                              "({printings}) are not yet in {format}; {joins_set} was released "
                              "on {joins_on}, after {event_date}."),
+        "data-lacks": ("{card} has no printing in the sets of {format}{on}{profile} that the "
+                       "card data has ({sets}); the card data lacks {missing}, which may "
+                       "reprint it. Printed in: {printings}."),
+        "released-later": ("{card} is not legal in {format} on {event_date}: it was first "
+                           "released in {joins_set} on {joins_on}."),
     }
     claims = (Check.POOL,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)
-        if view.legal_sets is None:
+        dated_pool = (view.legal_sets is None or bool(ctx.fmt.get("set_selector"))) \
+            and bool(ctx.date) and not ctx.fmt.get("ignores_date")
+        if view.legal_sets is None and not dated_pool:
             return
-        legal = set(view.legal_sets)
+        legal = set(view.legal_sets) if view.legal_sets is not None else None
+        gaps = data_gaps(ctx)
         seen: set[str] = set()
         for e in ctx.resolved(*ctx.fmt.zones):
             card = e.card
             if card.id in seen:
                 continue
             have = [str(s).upper() for s in card.get("sets") or ()]
-            if not legal.intersection(have):
+            base = dict(zone=e.zone, card=card, line=e.line, on=event_date_text(view),
+                        profile=profile_note(view),
+                        printings=" ".join(have) or "none in the card data",
+                        event_date=view.event_date)
+            if legal is not None and not legal.intersection(have):
                 seen.add(card.id)
-                yield self.finding(ctx, zone=e.zone, card=card, line=e.line,
-                                   on=event_date_text(view), profile=profile_note(view),
-                                   sets=sets_text(view.legal_sets),
-                                   printings=" ".join(have) or "none in the card data",
-                                   event_date=view.event_date, **_reason_args(ctx, have))
+                if gaps.missing:
+                    yield self.finding(ctx, sets=sets_text(gaps.present) or "none",
+                                       missing=codes_text(gaps.missing), variant="data-lacks",
+                                       **base)
+                    continue
+                yield self.finding(ctx, sets=sets_text(view.legal_sets),
+                                   **base, **_reason_args(ctx, have))
+                continue
+            first = first_release(card, ctx.db) if dated_pool else None
+            if first and first[1] > ctx.date:
+                seen.add(card.id)
+                yield self.finding(ctx, sets=sets_text(view.legal_sets or []),
+                                   joins_code=first[0], joins_set=set_label(ctx.db, first[0]),
+                                   joins_on=first[1], variant="released-later", **base)
 
 
 def _reason_args(ctx: Context, have: list[str]) -> dict:
@@ -215,11 +246,72 @@ class ProfileSuperseded(MtgRule):
     severity = Severity.WARNING
     message = ("{format} changed on {next_change}; the newest loaded profile is {profile}. "
                "Cards from later sets are unknown to the card data.")
+    #: no date given (today): the newest loaded profile is older than the format's newest,
+    #: which is withheld because the card data has none of its sets
+    messages = {"no-date": ("No date given: {format} is checked with its newest loaded "
+                            "profile, {profile}, but it changed on {next_change} (a later "
+                            "profile names sets the card data lacks). Cards from later sets "
+                            "are unknown to the card data; give --date to check an earlier "
+                            "day.")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)
-        if ctx.date and view.next_change and ctx.date >= view.next_change:
+        if not view.next_change or ctx.fmt.get("ignores_date"):
+            return
+        if ctx.date is None:
+            yield self.finding(ctx, next_change=view.next_change, profile=view.profile_label,
+                               variant="no-date")
+        elif ctx.date >= view.next_change:
             yield self.finding(ctx, next_change=view.next_change, profile=view.profile_label)
+
+
+@register
+class DataLacksSets(MtgRule):
+    """The format's profile in force names sets, or banned and restricted cards, that the
+    card data lacks: the list is checked with the sets the data has, and this warning (one
+    per deck) names what is missing, so a list checked on partial data never passes
+    silently.
+
+    A card printed only in a missing set is an unknown card (DCK002, which then names the
+    missing sets too); a card the data knows whose printings are all outside the sets it
+    has is MTG201 ``data-lacks``, which names them: it may have been reprinted there.
+    Example: Modern on 2022-11-18 names MH1, MH2, DBL, SNC, DMU and BRO; with card data
+    to Kamigawa: Neon Dynasty those are named here. Import newer card data to check them.
+    """
+
+    code = "MTG212"
+    name = "data-lacks-sets"
+    severity = Severity.WARNING
+    message = ("{format}{profile} names {count} set(s) the card data lacks: {missing}. The "
+               "list is checked with the {present} of its sets the data has; a card printed "
+               "only in the missing sets is reported unknown, and one reprinted there may be "
+               "reported not legal. Import newer card data (`deckcheck cards import mtgjson "
+               "AllPrintings.json`) to check them.")
+    messages = {
+        "names": ("{format}{profile} bans or restricts {names_count} card(s) the card data "
+                  "lacks: {names}. A list holding one reports it as an unknown card; import "
+                  "newer card data (`deckcheck cards import mtgjson AllPrintings.json`)."),
+        "both": ("{format}{profile} names {count} set(s) the card data lacks: {missing}, and "
+                 "bans or restricts {names_count} card(s) it lacks: {names}. The list is "
+                 "checked with the {present} of its sets the data has; a card printed only "
+                 "in the missing sets is reported unknown, and one reprinted there may be "
+                 "reported not legal. Import newer card data (`deckcheck cards import "
+                 "mtgjson AllPrintings.json`) to check them."),
+    }
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        gaps = data_gaps(ctx)
+        if not gaps:
+            return
+        shown = gaps.names if len(gaps.names) <= 6 else \
+            gaps.names[:6] + [f"{len(gaps.names) - 6} more"]
+        variant = "both" if gaps.missing and gaps.names else \
+            ("names" if gaps.names else "default")
+        yield self.finding(ctx, profile=profile_note(profile_view(ctx)),
+                           count=len(gaps.missing), missing=codes_text(gaps.missing),
+                           missing_codes=list(gaps.missing), present=len(gaps.present),
+                           names_count=len(gaps.names), names=", ".join(shown),
+                           variant=variant)
 
 
 @register
