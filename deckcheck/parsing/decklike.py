@@ -36,7 +36,7 @@ from deckcheck.matching import normalise
 from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET,
                                     _CONTROL, _HALF_WIDTH, _HEADER_DECOR, _MARKUP,
                                     _SEPARATOR, _TOTAL_LINE, key_value, parse_card_text,
-                                    without_header_count)
+                                    simple_line, without_header_count)
 from deckcheck.reading import split_lines
 
 #: no card name holds these; a line with one is code, a setting or markup
@@ -121,6 +121,13 @@ def _vocabulary() -> _Vocabulary:
     headings.discard("")
     metadata.discard("")
     return _Vocabulary(frozenset(headings), frozenset(metadata))
+
+
+@lru_cache(maxsize=4)
+def _reads_simple_lines(vocab: _Vocabulary) -> bool:
+    """Whether the reader's :func:`~deckcheck.parsing.text.simple_line` may stand for the
+    census's reading: no heading key starts with a digit (a simple line's key does)."""
+    return not any(k[:1].isdigit() for k in vocab.headings)
 
 
 def _key(text: str) -> str:
@@ -212,6 +219,9 @@ def _line_kind_cached(line: str, vocab: _Vocabulary) -> str | None:
 def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
     """``deck``, ``bare``, a foreign kind (a key of :data:`_FOREIGN_KINDS`) or None (a
     comment, separator, total or markup: neither side)."""
+    simple = simple_line(line) if _reads_simple_lines(vocab) else None
+    if simple is not None:   # "4 Island": the reader's reading of it (no pattern below applies)
+        return None if simple.total else _name_kind(simple.entry.raw_name, counted=True)
     if len(line) > MAX_LINE:   # the reader reports it (shortened); a count makes it an entry
         return "deck" if line[:1].isdigit() else None
     line = _CONTROL.sub(" ", line)   # the reader reports these too, shown escaped

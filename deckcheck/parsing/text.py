@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from deckcheck.games.base import Game
+from deckcheck.matching import normalise
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
 # the card text's syntax, also imported from here by the games' readers
@@ -108,6 +110,57 @@ def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
     return body, parse_card_text(body)
 
 
+#: a simple card line: a count of one to three digits, one blank, and a name of ASCII letters,
+#: apostrophes and hyphens whose words are parted by a blank or a comma and a blank ("4 Surrak,
+#: the Hunt Caller"); its first word is a letter's and not a lone "x" (that is "4 x Name").
+#: Nothing else the reader or the census tries can apply to such a line (it has no colon,
+#: bracket, hash, star, slash, digit or full-width form after the count), so how it reads
+#: depends on the text alone: both share one :class:`SimpleLine` of it
+_SIMPLE_LINE = re.compile(r"(?P<count>\d{1,3}) (?![xX](?: |$))(?P<name>[A-Za-z][A-Za-z'-]*+"
+                         r"(?:,?+ [A-Za-z'-]++)*+)")
+
+
+class SimpleLine(NamedTuple):
+    """How a simple card line reads (:data:`_SIMPLE_LINE`), whatever the list or game."""
+
+    entry: ParsedName   # what _read_entry gives: the count and the name
+    key: str            # the name's normalised key (for a game's heading and hint words)
+    total: bool         # a stated total ("60 Cards"): _TOTAL_LINE matches the line
+
+
+#: line -> its SimpleLine, or None when it is no simple line; bounded
+_SIMPLE_LINES: dict[str, SimpleLine | None] = {}
+_SIMPLE_LINES_MAX = 16384
+
+
+def simple_line(line: str) -> SimpleLine | None:
+    """The reading of a stripped line when it is a simple card line, else None; computed once
+    for the census and the reader (a batch's lists share many lines)."""
+    try:
+        return _SIMPLE_LINES[line]
+    except KeyError:
+        pass
+    m = _SIMPLE_LINE.fullmatch(line) if len(line) <= MAX_LINE else None
+    reading = None
+    if m:
+        name = m.group("name")
+        reading = SimpleLine(ParsedName(int(m.group("count")), name, name, None, None, (), False),
+                            normalise.key(name), _TOTAL_LINE.match(line) is not None)
+    if len(_SIMPLE_LINES) >= _SIMPLE_LINES_MAX:
+        _SIMPLE_LINES.clear()
+    _SIMPLE_LINES[line] = reading
+    return reading
+
+
+@lru_cache(maxsize=64)
+def reads_simple_lines(game: Game) -> bool:
+    """Whether :func:`simple_line` may stand for the reader's classification in ``game``: the
+    game looks headings and hints up by their key (no method of its own) and none of its keys
+    starts with a digit (a simple line's key does, so the whole line is never a heading)."""
+    return type(game).header_zone is Game.header_zone and type(game).hint_zone is Game.hint_zone \
+        and not any(k[:1].isdigit() for k in (*game.header_map, *game.hint_map))
+
+
 # where a one-line zone list starts its next entry: a comma (or 、，；) before a count
 _LIST_SPLIT = re.compile(r"\s*+[,，、;；]\s*+(?=\d)")
 
@@ -143,6 +196,7 @@ _PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
 _PLAIN_KINDS: dict[tuple[str, str], tuple | None] = {}
 _PLAIN_KINDS_MAX = 16384
 _UNKNOWN = object()
+_ENTRY, _TOTAL = ("entry",), ("entry", "total")
 
 
 class TextParser:
@@ -184,6 +238,8 @@ class TextParser:
         plain = _PLAIN_KINDS
         gid = game.id
         side = self.side_zone
+        simple_lines = reads_simple_lines(game)
+        headers, hints = game.header_map, game.hint_map
         section: list[Entry] = []          # the entries since the last heading or total
         zone_sum: dict[str, int] = {}
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
@@ -196,9 +252,13 @@ class TextParser:
                     block += 1
                 last_was_entry = False
                 continue
-            kind = plain.get((gid, line), _UNKNOWN)   # a plain line read before: no checks
-            if kind is not _UNKNOWN:
-                pass
+            simple = simple_line(line) if simple_lines else None
+            if simple is not None:   # "4 Island": its one reading (the census's too), no checks
+                # a subtotal ("23 Creatures") names a heading or hint word
+                kind = _TOTAL if (simple.total or hints.get(simple.key) is not None
+                                  or headers.get(simple.key)) else _ENTRY
+            elif (kind := plain.get((gid, line), _UNKNOWN)) is not _UNKNOWN:
+                pass   # a plain line read before: no checks
             elif len(line) > MAX_LINE:
                 deck.findings.append(unparseable(lineno, line, phrases.LINE_TOO_LONG.say(n=len(line)),
                                      phrases.ONE_CARD_COUNT_NAME))
@@ -256,7 +316,8 @@ class TextParser:
                         if label.casefold() != "sb":
                             saw_header = True
                 continue
-            if kind[1:] == ("total",) and not isinstance(_read_entry(line)[1], ParsedName):
+            if kind[1:] == ("total",) and simple is None \
+                    and not isinstance(_read_entry(line)[1], ParsedName):
                 deck.findings.append(not_a_card(lineno, line, "total"))   # "75 cards, 15 sideboard"
                 continue
             if front is not None and _is_back(front, line):
@@ -269,14 +330,15 @@ class TextParser:
                 continue
             if count_line is not None:
                 line = self._counted(deck, count_line, lineno, line)
-                count_line = None
+                count_line, simple = None, None
             before = len(deck.entries)
             if line.endswith("//") and kind == ("entry",) and line[:-2].strip():
                 line = line[:-2].rstrip()
                 entry = self._entry(deck, lineno, line, zone, hint)
                 front = entry if entry is not None and entry.implicit_count else None
             else:
-                entry = self._entry(deck, lineno, line, zone, hint)
+                entry = self._entry(deck, lineno, line, zone, hint,
+                                    simple.entry if simple is not None else None)
             for entry in deck.entries[before:]:   # one, or each of a table's row
                 block_of.append((entry, block))
                 last_was_entry = True
@@ -378,8 +440,9 @@ class TextParser:
         return ("entry",)
 
     def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
-               hint: str | None) -> Entry | None:
-        body, parsed = _read_entry(text)
+               hint: str | None, read: ParsedName | None = None) -> Entry | None:
+        """The entry of ``text`` (``read``: what it reads as, when that is known)."""
+        body, parsed = (text, read) if read is not None else _read_entry(text)
         if parsed is None:
             parts = _NEXT_ENTRY.split(body)   # "2 Island 1 Forest 1 Plains": a table's row
             read = [parse_card_text(p) for p in parts]
