@@ -358,12 +358,13 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
         return None
     c = census(text, until_decided=True)
     entries = c.deck + c.bare
-    known = known_deck_format(text)
-    if c.deck == 0 and c.bare and c.foreign and known is None:
+    # the deck programs' detectors are asked only when the census leaves it open (most
+    # lists are decided by their lines: they then need no detector, nor its game's modules)
+    if c.deck == 0 and c.bare and c.foreign and known_deck_format(text) is None:
         # no count, heading or metadata anywhere, and a sentence among the short lines:
         # notes ("Bring sleeves." / "Round 3 vs Alice" / "Ask Bob about the date.")
         return f"no line has a count, a zone heading or a metadata key; {_kinds(c)}"
-    if entries > c.foreign or known is not None:
+    if entries > c.foreign or known_deck_format(text) is not None:
         if _table_without_deck_columns(text):   # a roster's rows read as "name,count,…"
             return "a table whose header names no card-name and count columns"
         return None

@@ -13,6 +13,7 @@ import pytest
 
 from deckcheck import carddb
 from deckcheck.games.base import load_game
+from deckcheck.matching import normalise
 from deckcheck.models import DeckList
 from deckcheck.parsing import decklike
 from deckcheck.parsing.text import (_ENTRY, _TOTAL, TextParser, _read_entry,
@@ -59,6 +60,8 @@ def _agrees(game, line: str, monkeypatch) -> str | None:
                       or game.header_map.get(simple.key)) else _ENTRY
     if kind != full_kind or deck.findings or deck.metadata:
         return f"kind {kind} != {full_kind}"
+    if simple.key != normalise.key(simple.entry.name):
+        return f"key {simple.key} != {normalise.key(simple.entry.name)}"
     if (line, simple.entry) != _read_entry(line):
         return f"entry {simple.entry} != {_read_entry(line)[1]}"
     if _census_kind(line, True, monkeypatch) != _census_kind(line, False, monkeypatch):
