@@ -36,7 +36,7 @@ from deckcheck.matching import normalise
 from deckcheck.parsing.text import (CSV_CARD_ROW, MAX_COUNT, MAX_LINE, _BRACKET_TAG, _BULLET,
                                     _CONTROL, _HALF_WIDTH, _HEADER_DECOR, _MARKUP,
                                     _SEPARATOR, _TOTAL_LINE, key_value, parse_card_text,
-                                    without_header_count)
+                                    simple_line, without_header_count)
 from deckcheck.reading import split_lines
 
 #: no card name holds these; a line with one is code, a setting or markup
@@ -121,6 +121,13 @@ def _vocabulary() -> _Vocabulary:
     headings.discard("")
     metadata.discard("")
     return _Vocabulary(frozenset(headings), frozenset(metadata))
+
+
+@lru_cache(maxsize=4)
+def _reads_simple_lines(vocab: _Vocabulary) -> bool:
+    """Whether the reader's :func:`~deckcheck.parsing.text.simple_line` may stand for the
+    census's reading: no heading key starts with a digit (a simple line's key does)."""
+    return not any(k[:1].isdigit() for k in vocab.headings)
 
 
 def _key(text: str) -> str:
@@ -212,6 +219,9 @@ def _line_kind_cached(line: str, vocab: _Vocabulary) -> str | None:
 def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
     """``deck``, ``bare``, a foreign kind (a key of :data:`_FOREIGN_KINDS`) or None (a
     comment, separator, total or markup: neither side)."""
+    simple = simple_line(line) if _reads_simple_lines(vocab) else None
+    if simple is not None:   # "4 Island": the reader's reading of it (no pattern below applies)
+        return None if simple.total else _name_kind(simple.entry.raw_name, counted=True)
     if len(line) > MAX_LINE:   # the reader reports it (shortened); a count makes it an entry
         return "deck" if line[:1].isdigit() else None
     line = _CONTROL.sub(" ", line)   # the reader reports these too, shown escaped
@@ -348,12 +358,13 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
         return None
     c = census(text, until_decided=True)
     entries = c.deck + c.bare
-    known = known_deck_format(text)
-    if c.deck == 0 and c.bare and c.foreign and known is None:
+    # the deck programs' detectors are asked only when the census leaves it open (most
+    # lists are decided by their lines: they then need no detector, nor its game's modules)
+    if c.deck == 0 and c.bare and c.foreign and known_deck_format(text) is None:
         # no count, heading or metadata anywhere, and a sentence among the short lines:
         # notes ("Bring sleeves." / "Round 3 vs Alice" / "Ask Bob about the date.")
         return f"no line has a count, a zone heading or a metadata key; {_kinds(c)}"
-    if entries > c.foreign or known is not None:
+    if entries > c.foreign or known_deck_format(text) is not None:
         if _table_without_deck_columns(text):   # a roster's rows read as "name,count,…"
             return "a table whose header names no card-name and count columns"
         return None

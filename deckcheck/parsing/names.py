@@ -43,7 +43,15 @@ def check_names(deck: DeckList) -> None:
     kept = []
     ok = _NAMES_OK
     for e in deck.entries:
-        if e.name in ok and e.raw_name in ok and (not e.ref or e.ref in ok):
+        name, raw = e.name, e.raw_name
+        if name in ok and raw in ok and (not e.ref or e.ref in ok):
+            kept.append(e)
+            continue
+        # printable ASCII holds no control character or line break: two C scans (the pattern
+        # is searched only in other names)
+        if not e.ref and name and raw is not None and len(name) <= MAX_LINE \
+                and len(raw) <= MAX_LINE and name.isascii() and name.isprintable() \
+                and raw.isascii() and raw.isprintable() and name.strip():
             kept.append(e)
             continue
         why = name_problem(e.raw_name) or name_problem(e.name) or name_problem(e.ref)

@@ -16,37 +16,21 @@ from typing import NamedTuple
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
+# the card text's syntax, also imported from here by the games' readers
+from deckcheck.parsing.cardtext import (_HALF_WIDTH, MAX_COUNT, MAX_LINE, ParsedName,  # noqa: F401
+                                        parse_card_text, split_printing)
 from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.parsing.totals import _whole_total, not_a_card
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, UnparseableLine
 
-MAX_COUNT = 1000
-MAX_LINE = 300
-
 # Patterns run on every line a stranger sends, so none may backtrack super-linearly: a run of
 # blanks or digits is taken whole by a possessive quantifier (``\s*+``, ``\d++``) where giving
 # part of it back could never help, and a lazy name stops only after a non-blank (``.*?\S``).
 # tests/hostile/test_regex_audit.py checks every pattern of the package for these shapes.
-_LEADING_COUNT = re.compile(
-    r"^(?:(?P<x>[xX×])\s*+(?=\d))?(?P<count>[+-]?\d++)(?:\s*+[xX×*](?=\s|$)|[xX×*](?=\S)|\s*+[张張])?"
-    r"\s*+(?:[-–—]\s++|\.\s++)?(?P<name>.*)$")
-_FRACTION = re.compile(r"^[.,]\d+")
-# a wiki table's row: the card id, the count, then the name and more columns
-# ("VS01-001 4 Blessed Holy Wolf Resonator Light Common")
-_LEADING_ID = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)\s++(?P<rest>\d{1,4}\s.*+)$")
 # where a row of a multi-column layout flattened into one line starts its next entry:
 # "2 Island 1 Forest 1 Plains"
 _NEXT_ENTRY = re.compile(r"\s++(?=\d{1,3}[xX×]?\s++[^\W\d_])")
-# full-width forms a Chinese keyboard types inside counts, codes and separators
-_HALF_WIDTH = str.maketrans("０１２３４５６７８９ｘＸ＊（）／【】：", "0123456789xX*()/[]:")
-_SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
-                        r"(?:\s+(?P<num>[0-9]+[A-Za-z]?[*+★]?))?$")
-_SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
-_SET_BRACKET_START = re.compile(r"^\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]\s*")
-_TAGS = re.compile(r"(?:\s+(?:\*[A-Z]\*|#[\w-]+))+$")
-_CARD_ID_END = re.compile(r"\s*[(\[](?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)[)\]]$")
-_WRAPPED = re.compile(r"^\[(?P<name>[^\[\]a-z]*+[a-z][^\[\]]*+)\]$")   # "[Card Name]" (forum links)
 _HEADER_DECOR = re.compile(r"^[-=#/*\s]+|[-=#/*\s]+$")
 # a count after a header: "Creatures (12)", "Side Deck: 15", "主牌（60张）", "Sideboard 15". It is
 # searched for (``sub``), so it starts only where no blank precedes (the leftmost match never
@@ -103,19 +87,6 @@ _MARKUP = {"cardlist", "deck", "decklist", "list", "spoiler", "code", "quote", "
            "center", "left", "right", "size", "color"}
 
 
-class ParsedName(NamedTuple):
-    """What a card line reads as (immutable: :func:`parse_card_text` remembers it; a named
-    tuple is made four times faster than a frozen dataclass)."""
-
-    count: int
-    name: str
-    raw_name: str
-    set_code: str | None
-    number: str | None
-    tags: tuple[str, ...]
-    implicit: bool
-    ref: str | None = None      # a card id written after the name: "(SDAO1-033)"
-
 
 def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | Said) -> Finding:
     """DCK001: a line that cannot be read, why, and how to fix it (phrases, which the other
@@ -127,94 +98,6 @@ def unparseable(line: int | None, text: str, why: Phrase | Said, fix: Phrase | S
                                      fix_id=fix.phrase.id, fix_args=fix.args)
 
 
-def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, ...]]:
-    """Take explicit printing hints and tags off a name: ``(SET) 12``, ``[SET]``, ``*F*``."""
-    tags: tuple[str, ...] = ()
-    if len(name) > MAX_LINE:   # no card's name; check_names reports it (and regexes stay fast)
-        return name, None, None, tags
-    m = _TAGS.search(name) if "*" in name or "#" in name else None
-    if m:
-        tags = tuple(m.group(0).split())
-        name = name[: m.start()]
-    set_code = number = None
-    # each pattern needs its bracket: most names have none and skip the three searches
-    for pattern in (_SET_PAREN, _SET_BRACKET_END, _SET_BRACKET_START) \
-            if "(" in name or "[" in name else ():
-        m = pattern.search(name)
-        if m:
-            set_code, number = m.group("set"), m.group("num")
-            name = (name[: m.start()] + name[m.end():]).strip()
-            break
-    return name.strip(), set_code, number, tags
-
-
-# Patterns that only some lines need ("Card Name x4", "60 Cards") are compiled the first time
-# one is met, not when the module is imported (most lists never need them).
-
-@lru_cache(maxsize=1)
-def _trailing_count() -> re.Pattern:
-    """A count after the name: "Card Name x4", "Card Name (x2)", "卡名 2张"."""
-    return re.compile(
-        r"^(?P<name>.*?\S)\s*(?:[xX×*]\s*(?P<count>\d+)\s*(?:张|張)?|[(（][xX×]?\s*(?P<count2>\d+)\s*"
-        r"(?:张|張)?[)）]|\s(?P<count3>\d+)\s*(?:张|張)|(?<=[^\x00-\x7f])(?P<count4>\d+)\s*(?:张|張))$")
-
-
-@lru_cache(maxsize=8192)
-def parse_card_text(text: str) -> ParsedName | Said:
-    """Parse ``count name`` forms; return the reason (a phrase) when the text is not an entry.
-
-    Its answer depends on the text alone and is immutable, so it is remembered: the census
-    of :mod:`deckcheck.parsing.decklike` and the reader ask for the same lines, and the
-    lists of a batch share many ("4 Island")."""
-    text = text.strip()
-    if len(text) > MAX_LINE:
-        return phrases.TEXT_TOO_LONG.say(n=len(text))
-    implicit = False
-    if not text.isascii():   # every full-width form is outside ASCII
-        text = text.translate(_HALF_WIDTH)
-    lead = _LEADING_ID.match(text) if "-" in text else None   # a wiki row: "VS01-001 4 Name"
-    if lead:
-        text = lead.group("rest")
-    m = _LEADING_COUNT.match(text)
-    if m:
-        count_text, name = m.group("count"), m.group("name").strip()
-        fraction = _FRACTION.match(name)
-        if fraction:                            # "4.5 Island", "2,5 Island"
-            return phrases.COUNT_NOT_WHOLE.say(n=count_text + fraction.group(0))
-    else:
-        m = _trailing_count().match(text)
-        if m:
-            count_text = next(m.group(g) for g in ("count", "count2", "count3", "count4")
-                              if m.group(g) is not None)
-            name = m.group("name").strip()
-        else:
-            count_text, name, implicit = "1", text, True
-    try:
-        count = int(count_text)
-    except ValueError:
-        return phrases.COUNT_NOT_NUMBER.say()
-    if count < 0:
-        return phrases.COUNT_NEGATIVE.say(n=count)
-    if count > MAX_COUNT:
-        return phrases.COUNT_TOO_LARGE.say(n=count, most=MAX_COUNT)
-    if not name:
-        return phrases.COUNT_NO_NAME.say()
-    ref = lead.group("id") if lead else None
-    m = _CARD_ID_END.search(name) if "(" in name or "[" in name else None
-    if m and m.start() > 0:
-        ref, name = m.group("id"), name[: m.start()].strip()
-    m = _WRAPPED.match(name) if name[:1] == "[" else None
-    if m and m.group("name").strip():    # a forum's link brackets: "[Timber Wolf]"
-        name = m.group("name").strip()
-    elif name.startswith("《") and name.endswith("》") and len(name) > 2:   # "《Dark Confidant》"
-        name = name[1:-1].strip()
-    raw = name
-    name, set_code, number, tags = split_printing(name)
-    if not name:
-        name = raw
-        set_code = number = None
-    return ParsedName(count, name, raw, set_code, number, tags, implicit, ref)
-
 
 @lru_cache(maxsize=8192)
 def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
@@ -224,6 +107,61 @@ def _read_entry(text: str) -> tuple[str, ParsedName | str | None]:
     if _SEVERAL_ENTRIES.search(" " + body) and len(_SEVERAL_ENTRIES.findall(" " + body)) >= 2:
         return body, None
     return body, parse_card_text(body)
+
+
+#: a simple card line: a count of one to three digits, one blank, and a name of ASCII letters,
+#: apostrophes and hyphens whose words are parted by a blank or a comma and a blank ("4 Surrak,
+#: the Hunt Caller"); its first word is a letter's and not a lone "x" (that is "4 x Name").
+#: Nothing else the reader or the census tries can apply to such a line (it has no colon,
+#: bracket, hash, star, slash, digit or full-width form after the count), so how it reads
+#: depends on the text alone: both share one :class:`SimpleLine` of it
+_SIMPLE_LINE = re.compile(r"(?P<count>\d{1,3}) (?![xX](?: |$))(?P<name>[A-Za-z][A-Za-z'-]*+"
+                         r"(?:,?+ [A-Za-z'-]++)*+)")
+
+
+class SimpleLine(NamedTuple):
+    """How a simple card line reads (:data:`_SIMPLE_LINE`), whatever the list or game."""
+
+    entry: ParsedName   # what _read_entry gives: the count and the name
+    key: str            # the name's normalise.key (for a game's heading and hint words)
+    total: bool         # a stated total ("60 Cards"): _TOTAL_LINE matches the line
+
+
+#: line -> its SimpleLine, or None when it is no simple line; bounded
+_SIMPLE_LINES: dict[str, SimpleLine | None] = {}
+_SIMPLE_LINES_MAX = 16384
+
+
+def simple_line(line: str) -> SimpleLine | None:
+    """The reading of a stripped line when it is a simple card line, else None; computed once
+    for the census and the reader (a batch's lists share many lines)."""
+    try:
+        return _SIMPLE_LINES[line]
+    except KeyError:
+        pass
+    m = _SIMPLE_LINE.fullmatch(line) if len(line) <= MAX_LINE else None
+    reading = None
+    if m:
+        name = m.group("name")
+        reading = SimpleLine(ParsedName(int(m.group("count")), name, name, None, None, (), False),
+                            # normalise.key of such a name (tests compare): lower case
+                            # without blanks, commas, apostrophes and hyphens, in C
+                            name.lower().replace(" ", "").replace(",", "").replace("'", "")
+                            .replace("-", ""),
+                            _TOTAL_LINE.match(line) is not None)
+    if len(_SIMPLE_LINES) >= _SIMPLE_LINES_MAX:
+        _SIMPLE_LINES.clear()
+    _SIMPLE_LINES[line] = reading
+    return reading
+
+
+@lru_cache(maxsize=64)
+def reads_simple_lines(game: Game) -> bool:
+    """Whether :func:`simple_line` may stand for the reader's classification in ``game``: the
+    game looks headings and hints up by their key (no method of its own) and none of its keys
+    starts with a digit (a simple line's key does, so the whole line is never a heading)."""
+    return type(game).header_zone is Game.header_zone and type(game).hint_zone is Game.hint_zone \
+        and not any(k[:1].isdigit() for k in (*game.header_map, *game.hint_map))
 
 
 # where a one-line zone list starts its next entry: a comma (or 、，；) before a count
@@ -261,6 +199,7 @@ _PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
 _PLAIN_KINDS: dict[tuple[str, str], tuple | None] = {}
 _PLAIN_KINDS_MAX = 16384
 _UNKNOWN = object()
+_ENTRY, _TOTAL = ("entry",), ("entry", "total")
 
 
 class TextParser:
@@ -302,6 +241,8 @@ class TextParser:
         plain = _PLAIN_KINDS
         gid = game.id
         side = self.side_zone
+        simple_lines = reads_simple_lines(game)
+        headers, hints = game.header_map, game.hint_map
         section: list[Entry] = []          # the entries since the last heading or total
         zone_sum: dict[str, int] = {}
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
@@ -314,9 +255,13 @@ class TextParser:
                     block += 1
                 last_was_entry = False
                 continue
-            kind = plain.get((gid, line), _UNKNOWN)   # a plain line read before: no checks
-            if kind is not _UNKNOWN:
-                pass
+            simple = simple_line(line) if simple_lines else None
+            if simple is not None:   # "4 Island": its one reading (the census's too), no checks
+                # a subtotal ("23 Creatures") names a heading or hint word
+                kind = _TOTAL if (simple.total or hints.get(simple.key) is not None
+                                  or headers.get(simple.key)) else _ENTRY
+            elif (kind := plain.get((gid, line), _UNKNOWN)) is not _UNKNOWN:
+                pass   # a plain line read before: no checks
             elif len(line) > MAX_LINE:
                 deck.findings.append(unparseable(lineno, line, phrases.LINE_TOO_LONG.say(n=len(line)),
                                      phrases.ONE_CARD_COUNT_NAME))
@@ -374,7 +319,8 @@ class TextParser:
                         if label.casefold() != "sb":
                             saw_header = True
                 continue
-            if kind[1:] == ("total",) and not isinstance(_read_entry(line)[1], ParsedName):
+            if kind[1:] == ("total",) and simple is None \
+                    and not isinstance(_read_entry(line)[1], ParsedName):
                 deck.findings.append(not_a_card(lineno, line, "total"))   # "75 cards, 15 sideboard"
                 continue
             if front is not None and _is_back(front, line):
@@ -387,14 +333,15 @@ class TextParser:
                 continue
             if count_line is not None:
                 line = self._counted(deck, count_line, lineno, line)
-                count_line = None
+                count_line, simple = None, None
             before = len(deck.entries)
             if line.endswith("//") and kind == ("entry",) and line[:-2].strip():
                 line = line[:-2].rstrip()
                 entry = self._entry(deck, lineno, line, zone, hint)
                 front = entry if entry is not None and entry.implicit_count else None
             else:
-                entry = self._entry(deck, lineno, line, zone, hint)
+                entry = self._entry(deck, lineno, line, zone, hint,
+                                    simple.entry if simple is not None else None)
             for entry in deck.entries[before:]:   # one, or each of a table's row
                 block_of.append((entry, block))
                 last_was_entry = True
@@ -496,8 +443,9 @@ class TextParser:
         return ("entry",)
 
     def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
-               hint: str | None) -> Entry | None:
-        body, parsed = _read_entry(text)
+               hint: str | None, read: ParsedName | None = None) -> Entry | None:
+        """The entry of ``text`` (``read``: what it reads as, when that is known)."""
+        body, parsed = (text, read) if read is not None else _read_entry(text)
         if parsed is None:
             parts = _NEXT_ENTRY.split(body)   # "2 Island 1 Forest 1 Plains": a table's row
             read = [parse_card_text(p) for p in parts]
