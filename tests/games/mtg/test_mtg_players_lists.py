@@ -203,3 +203,16 @@ def test_a_sideboard_heading_with_a_note_after_a_dash():
     # a card after the dash is still the zone's card: "Sideboard - Negate"
     r = check_text("4 Ponder\nSideboard - Negate\n", "mtg-standard")
     assert r.counts == {"main": 4, "sideboard": 1}
+
+
+def test_a_forum_post_whose_type_headings_lead_with_their_count():
+    """A real forum list: "23 land", "6 permanents" above their cards (totals, not cards),
+    "Sideboard:", a misspelt name and a note after a card. The post gives no date: the
+    check's date only picks a Legacy card pool."""
+    r = check_file(LISTS / "mtg-thesource-count-headings.txt",
+                   Options(format_id="mtg-legacy", date="2018-05-11"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert not {"DCK001", "DCK002", "DCK004", "DCK028"} & set(codes(r))
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [5, 14, 20, 25]
+    fuzzy = [f for f in r.findings if f.code == "DCK003"]
+    assert [(f.line, f.args.get("card")) for f in fuzzy] == [(28, "Thoughtseize")]

@@ -19,6 +19,9 @@ LISTS = ROOT / "tests" / "data" / "real-lists"
 
 # file, format, event date, a card of the newest set the list needs (the skip probe)
 REAL_LEGAL = [
+    # the main deck in blocks split by blank lines, no headings, then "sb:"
+    ("mtg-legal-standard-2009-brodzek-red-deck-wins.txt", "mtg-standard", "2009-11-19",
+     "Zektar Shrine Expedition"),                                            # ZEN
     ("mtg-legal-standard-2012-10-anderson-rwu-miracles.txt", "mtg-standard", "2012-10-06",
      "Jace, Architect of Thought"),                                          # RTR
     ("mtg-legal-standard-2012-12-boggemes-bant.txt", "mtg-standard", "2012-12-09",
