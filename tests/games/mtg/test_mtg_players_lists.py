@@ -216,3 +216,15 @@ def test_a_forum_post_whose_type_headings_lead_with_their_count():
     assert [f.line for f in r.findings if f.code == "DCK027"] == [5, 14, 20, 25]
     fuzzy = [f for f in r.findings if f.code == "DCK003"]
     assert [(f.line, f.args.get("card")) for f in fuzzy] == [(28, "Thoughtseize")]
+
+
+def test_a_blog_list_with_each_groups_total_after_its_cards():
+    """A real blog list: "12 Creatures", "29 Spells" (under 30 spells: the author's count),
+    "18 Land" after their groups, blank lines around them, no sideboard: 60 main-deck cards,
+    the totals shown and not counted."""
+    r = check_file(LISTS / "mtg-blog-totals-after-groups.txt",
+                   Options(format_id="mtg-standard", date="2012-08-19"))
+    assert r.counts == {"main": 60}
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [9, 20, 27]
+    assert not {"DCK001", "DCK002", "DCK003", "DCK028"} & set(codes(r))
+    assert r.legal
