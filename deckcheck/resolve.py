@@ -65,13 +65,40 @@ def other_game(name: str, game: Game) -> str | None:
 _SURE = ("exact", "normalized", "alias", "foreign")   # matches that need no second look
 
 
+# a placing in brackets after a player's name: "Condescend (2nd Place)", "(Top 8)", "(5-0)",
+# "(1er lugar)"; the line is the list's heading even when the name is a card's
+_PLACING = re.compile(
+    r"[(（]\s*+(?:\d{1,4}(?:st|nd|rd|th|er|º|°|\.)?\s*+(?:place|lugar|puesto|platz)?|"
+    r"top\s*+\d{1,4}|\d{1,2}\s*+-\s*+\d{1,2}(?:\s*+-\s*+\d{1,2})?|winner|champion|finalist|"
+    r"第\s*+\d{1,4}\s*+名|冠军|冠軍|亚军|亞軍)\s*+[)）]$", re.IGNORECASE)
+
+
+def _before_headings(entry: Entry, deck: DeckList) -> bool:
+    return entry.line is not None and not any(line is not None and line < entry.line
+                                              for line in deck.headers.values())
+
+
 def _is_title(entry: Entry, deck: DeckList) -> bool:
     """The list's first line names no card, has no count and comes before any section
     header: a title such as "Standard Humans" or "Brian Kibler's Wolf Run Ramp"."""
     return (entry is deck.entries[0] and entry.implicit_count and not entry.inline
-            and entry.match == "unknown" and entry.line is not None
-            and not any(line is not None and line < entry.line
-                        for line in deck.headers.values()))
+            and entry.match == "unknown" and _before_headings(entry, deck))
+
+
+def _is_placing(entry: Entry, deck: DeckList) -> bool:
+    """The list's first line is a player's name with a placing ("Condescend (2nd Place)",
+    a standings page's heading): the title, even when the name is a card's."""
+    return (entry is deck.entries[0] and entry.implicit_count and not entry.inline
+            and _PLACING.search(entry.raw_name or entry.name) is not None
+            and _before_headings(entry, deck))
+
+
+def _is_subtitle(entry: Entry, deck: DeckList, title: Entry | None) -> bool:
+    """The line right under the title, naming no card and with no count, before any
+    heading: the title's second line ("Pauper Challenge #11880883 on 06/02/2019")."""
+    return (title is not None and entry is deck.entries[1] and entry.implicit_count
+            and not entry.inline and entry.match == "unknown" and title.line is not None
+            and entry.line == title.line + 1 and _before_headings(entry, deck))
 
 
 def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
@@ -88,7 +115,12 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
     deck.findings[:0] = notes or []
     prefer_ref = (game.octgn or {}).get("prefer") == "id"
     dropped: list[Entry] = []
+    title: Entry | None = None
     for i, entry in enumerate(deck.entries):
+        if i == 0 and "name" not in deck.metadata and _is_placing(entry, deck):
+            title = _title(deck, entry, "placing")
+            dropped.append(entry)
+            continue
         deck.findings.extend(game.prepare_entry(entry, deck))
         if entry.match == "unresolved" and not game.resolve_entry(entry, db):
             resolve_entry(entry, db, prefer_ref, game.hint_words)
@@ -100,7 +132,10 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
         if entry.match == "unknown" and entry.card is None:
             if _is_title(entry, deck) and "name" not in deck.metadata:
                 dropped.append(entry)
-                deck.metadata["name"], deck.metadata_lines["name"] = entry.name, entry.line
+                title = _title(deck, entry)
+                continue
+            if _is_subtitle(entry, deck, title):
+                dropped.append(entry)
                 deck.findings.append(not_a_card(entry.line, entry.raw_name or entry.name,
                                                 "title"))
                 continue
@@ -122,6 +157,15 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
     deck.findings.extend(place_lone_cards(deck, game, zones))
     deck.findings.extend(game.after_parse(deck, db))
     return deck
+
+
+def _title(deck: DeckList, entry: Entry, variant: str = "title") -> Entry:
+    """Take the entry as the list's name (DCK027, not counted)."""
+    from deckcheck.parsing.totals import not_a_card
+
+    deck.metadata["name"], deck.metadata_lines["name"] = entry.name, entry.line
+    deck.findings.append(not_a_card(entry.line, entry.raw_name or entry.name, variant))
+    return entry
 
 
 def copy_deck(deck: DeckList) -> DeckList:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from deckcheck.matching import normalise
 from deckcheck.matching.index import MatchParams
-from deckcheck.parsing.headings import COMMON_HEADINGS, role_zones
+from deckcheck.parsing.headings import COMMON_HEADINGS, role_zones, type_heading_words
 from deckcheck.parsing.phrases import CARDS_BY_TYPE
 
 if TYPE_CHECKING:
@@ -53,6 +53,10 @@ class Game:
         for zone, aliases in (data.get("hints") or {}).items():
             for a in aliases or ():  # "_keep": decorations that leave the zone unchanged
                 self.hint_map[normalise.key(a)] = "" if zone == "_keep" else zone
+        # the card types as headings ("Creature (12)", "Legendary planeswalker (5)", "传奇生物"):
+        # they keep the zone, unless a one-card zone is open (below, ``hints_leave``)
+        for word in type_heading_words(data.get("type_headings")):
+            self.hint_map.setdefault(normalise.key(word), "")
         # the headings every game shares (main deck, side deck, ruler …) for the zones this
         # game has; the game's own headers and hints keep their reading
         #: shared role -> this game's zone (the text reader asks for it on every list)

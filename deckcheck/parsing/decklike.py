@@ -15,7 +15,7 @@ alone does not count), or when enough of its lines read as deck lines:
 * **bare names** — a line that could be a card's name written without a count (Mage Wars
   books and Commander lists are written that way): a dozen words at most, no sentence;
 * **foreign lines** — what no deck line holds: ``key = value`` settings and other code
-  punctuation (``= { } < > | \\ ; ```), web addresses, ``[section]`` headers of INI files,
+  punctuation (``= { } < > | \\ ; ```), web and e-mail addresses, ``[section]`` headers of INI files,
   CSV rows, JSON keys, sentences of prose;
 * comments, separators, totals and forum markup count for neither side, and neither do
   overlong lines unless they start with a count (the reader reports those, shortened).
@@ -41,6 +41,8 @@ from deckcheck.reading import split_lines
 
 #: no card name holds these; a line with one is code, a setting or markup
 _CODE_CHARS = re.compile(r"[={}<>|\\;`]|://")
+#: "alice@example.com": no card name holds an e-mail address
+_EMAIL = re.compile(r"[\w.+-]@[\w-]++\.[A-Za-z]{2}")
 #: "[core]", "[remote "origin"]", "[tool.pytest]": a section of an INI or TOML file
 _INI_SECTION = re.compile(r'^\[(?:[a-z0-9_.-]++(?:[ \t]++"[^"]*+")?+|[^\]"]*+"[^"]*+"[^\]]*+)\]$')
 #: '"name": …' — a key of a JSON (or quoted YAML) document
@@ -68,7 +70,7 @@ MAX_NAME_WORDS = 12
 
 _FOREIGN_KINDS = {
     "code": "settings or code",
-    "address": "web addresses",
+    "address": "web or e-mail addresses",
     "section": "[section] headers of a settings file",
     "table": "comma- or tab-separated table rows",
     "key": "keys of a data file",
@@ -251,7 +253,7 @@ def _line_kind(line: str, vocab: _Vocabulary) -> str | None:
             return "deck"
         if key in vocab.headings:       # "Ruler: Alice", "SB: 2 Negate"
             return "prose" if _name_kind(m.group("rest").strip(), False) == "prose" else "deck"
-    if "://" in line:
+    if "://" in line or ("@" in line and _EMAIL.search(line)):
         return "address"
     if _JSON_KEY.match(line) or _IDENT_KEY.match(line):
         return "key"
@@ -320,25 +322,51 @@ _EXPORT_COLUMNS = frozenset(("edition", "set", "setcode", "editioncode", "setnam
                              "type", "block", "rarity", "foil", "condition", "id", "cardid"))
 
 
-def _table_without_deck_columns(text: str) -> bool:
-    """A table whose first row is a header of words ("Name,Round,Deck": a roster) that
-    names no card-name column, or a name column beside columns no deck export has and no
-    count column. A header is two or more short cells split by one delimiter (``,``, ``;``
-    or a tab), none a number and none with a colon, over rows with as many cells."""
-    rows = [ln.strip() for ln in split_lines(text[:65536]) if ln.strip()][:3]
-    if len(rows) < 2 or len(rows[0]) > MAX_LINE or ":" in rows[0] or "：" in rows[0]:
+#: a cell no deck export has: an e-mail address or a file's name ("decks/alice.txt")
+_EMAIL_CELL = re.compile(r"^[^@\s\"]++@[^@\s\"]++\.[A-Za-z]{2,}$")
+_FILE_SUFFIXES = frozenset((".txt", ".dec", ".deck", ".dek", ".o8d", ".csv", ".dck", ".cod",
+                            ".fdk", ".mwdeck", ".json", ".md", ".pdf"))
+
+
+def _roster_cell(cell: str) -> bool:
+    """An e-mail address or a file's name: a cell no deck export has."""
+    if not cell or " " in cell:
         return False
+    return bool(_EMAIL_CELL.match(cell)) or os.path.splitext(cell)[1].lower() in _FILE_SUFFIXES
+
+
+_ROSTER = "a table with a column of e-mail addresses or file names (a roster), not cards"
+_NO_DECK_COLUMNS = "a table whose first row names no card-name and count columns"
+
+
+def _table_without_deck_columns(text: str) -> str | None:
+    """Why a table is no deck list, or None: a column whose every row below the first is
+    an e-mail address or a file's name (a roster, with or without a header:
+    ``Alice Smith,alice@example.com,Grimm deck``); or a first row that is a header of words
+    ("Name,Round,Deck") naming no card-name column, or a name column beside columns no deck
+    export has and no count column. A header is two or more short cells split by one
+    delimiter (``,``, ``;`` or a tab), none a number and none with a colon, over rows with
+    as many cells."""
+    rows = [ln.strip() for ln in split_lines(text[:65536]) if ln.strip()][:6]
+    if len(rows) < 2 or any(len(r) > MAX_LINE for r in rows):
+        return None
     delim = max((",", ";", "\t"), key=rows[0].count)
     n = rows[0].count(delim)
     if n == 0 or any(r.count(delim) != n for r in rows[1:]):
-        return False
-    cells = [c.strip().strip('"').strip() for c in rows[0].split(delim)]
+        return None
+    table = [[c.strip().strip('"').strip() for c in r.split(delim)] for r in rows]
+    if any(all(_roster_cell(row[i]) for row in table[1:]) for i in range(n + 1)):
+        return _ROSTER
+    if ":" in rows[0] or "：" in rows[0]:
+        return None
+    cells = table[0]
     if any(not c or len(c) > 30 or c.isdigit() for c in cells):
-        return False
+        return None
     keys = {_key(c) for c in cells}
-    if not keys & _NAME_COLUMNS:
-        return True
-    return not keys & _COUNT_COLUMNS and bool(keys - _NAME_COLUMNS - _EXPORT_COLUMNS)
+    if not keys & _NAME_COLUMNS or (not keys & _COUNT_COLUMNS
+                                    and keys - _NAME_COLUMNS - _EXPORT_COLUMNS):
+        return _NO_DECK_COLUMNS
+    return None
 
 
 #: extensions whose reader parses XML or JSON and reports its own errors, quoting no line
@@ -365,9 +393,8 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
         # notes ("Bring sleeves." / "Round 3 vs Alice" / "Ask Bob about the date.")
         return f"no line has a count, a zone heading or a metadata key; {_kinds(c)}"
     if entries > c.foreign or known_deck_format(text) is not None:
-        if _table_without_deck_columns(text):   # a roster's rows read as "name,count,…"
-            return "a table whose header names no card-name and count columns"
-        return None
+        # a roster's rows read as "name,count,…"
+        return _table_without_deck_columns(text)
     if entries == 0:
         why = "no line reads as a card entry or zone heading"
         return f"{why}; {_kinds(c)}" if c.foreign else why

@@ -57,10 +57,11 @@ def key_value(text: str) -> re.Match | None:
     """``_KEY_VALUE.match(text)``; a text without a colon has no key."""
     return _KEY_VALUE.match(text) if ":" in text or "：" in text else None
 # lines that state a total instead of listing a card: "60 Cards", "Total – 31",
-# "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120"
+# "Grand Total: 60", "Total cards in deck: 60", "Total SBP 120", "Spell points: 27/120",
+# "60 Cartas" (a Spanish page), "(15)" (a heading's count on the line under it)
 _TOTAL_LINE = re.compile(
     r"^(?:(?:grand\s++)?total\b.*|(?:spell\s*+(?:book)?\s*+)?points\b.*\d.*+|sbp\b.*|"
-    r"\d++\s*+(?:cards?|pts|points|sbp)\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
+    r"[(（]\d++[)）]|\d++\s*+(?:cards?|cartas?|pts|points|sbp)\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|cards?(?:\s++in\s++(?:the\s++)?deck)?\s*+[:：]\s*+\d++|"
     r"(?:合计|合計|总计|總計|共计|共計|总数|總數|小计|小計).*\d.*+|"
     r"[(（]?[^\d(（]{0,8}共\s*+\d++.*)$", re.IGNORECASE)
 # a note in brackets after a heading: "Rune Deck: (10 Divinity)" (the heading is read when
@@ -71,6 +72,11 @@ _NOTE_CLOSE = ")]）】"
 _GLUED = re.compile(r"^(?P<head>[-=]++[^-=\d][^-=]{0,40}+[-=]++)\s++(?P<rest>\S.*+)$")
 # a zone heading, a dash, then its card: "Hero - [Boarguts the Impaler]"
 _DASH_KEY = re.compile(r"^(?P<key>[^-–—\d\s][^-–—]{0,30}?)\s++[-–—]\s++(?P<rest>\S.*+)$")
+# a note after a heading's dash, not its card: "Sideboard - vs Control", "Side – for the
+# mirror", "Sideboard — against aggro", "Banquillo - contra control" ("for" in lower case:
+# "Sideboard - For Mirrodin!" is that card)
+_DASH_NOTE = re.compile(r"^(?:vs\.?|v\.|versus|against|contra|(?-i:for\s++[a-z])|"
+                        r"if\s|when\s|post[- ]?board|sideboard\s++plan|plan\b)", re.IGNORECASE)
 _COUNT_THEN_WORDS = re.compile(r"^\d+\s+(?P<words>[^\d].*)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^:：]{1,40}?)\s*+[:：]\s*+(?P<rest>.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -208,6 +214,8 @@ class TextParser:
     def __init__(self, game: Game):
         self.game = game
         self.side_zone: str | None = game.role_zones.get("side")
+        #: zones that a type heading after them leaves for the main deck (``hints_leave``)
+        self.hints_leave: frozenset[str] = frozenset(game.data.get("hints_leave") or ())
 
     def _classify_cached(self, deck: DeckList, lineno: int, line: str):
         """:meth:`_classify`, remembered for lines whose reading depends on the game and the
@@ -298,6 +306,8 @@ class TextParser:
             if kind[0] == "hint":
                 if kind[1]:
                     zone = kind[1]
+                elif zone in self.hints_leave:   # "COMMANDER:", its card, "Creature (29)"
+                    zone = game.default_zone
                 hint = kind[2]
                 continue
             if kind[0] == "inline":
@@ -399,6 +409,8 @@ class TextParser:
                         first=deck.metadata_lines[key]))
                 return None
         m = _DASH_KEY.match(line) if not is_comment else None
+        if m and game.header_zone(m.group("key")) and _DASH_NOTE.match(m.group("rest")):
+            return ("header", game.header_zone(m.group("key")))   # "Sideboard - vs Control"
         if m and game.header_zone(m.group("key")) and not _TOTAL_LINE.match(m.group("rest")):
             parsed = _read_entry(m.group("rest"))[1]
             if isinstance(parsed, ParsedName) and parsed.implicit:   # not "Sideboard - 15"

@@ -11,12 +11,13 @@ from deckcheck.rules.core import NotACardLine
 
 
 # a whole-deck total, whose number DCK028 compares with the deck: "60 Cards", "Total: 60",
-# "Total cards in deck: 60", "Grand Total: 60", "共60张", "合计：60" (not "23 Creatures")
+# "Total cards in deck: 60", "Grand Total: 60", "60 Cartas", "共60张", "合计：60" (not
+# "23 Creatures")
 @lru_cache(maxsize=1)
 def _whole_total() -> re.Pattern:
     """A whole-deck total with its number (see :func:`not_a_card`)."""
     return re.compile(
-        r"^(?:(?P<a>\d++)\s*+cards?\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
+        r"^(?:(?P<a>\d++)\s*+(?:cards?|cartas?)\.?(?:\s*+[,，]\s*+\d++\s*+sideboard(?:\s++cards?)?)?|(?:grand\s++)?total(?:\s++cards?(?:\s++in\s++(?:the\s++)?deck)?)?"
         r"\s*+[:：–—-]?\s*+(?P<b>\d++)(?:\s*+cards?)?|[(（]?\s*+共\s*+(?P<c>\d++)\s*+(?:张|張)?\s*+(?:牌)?"
         r"\s*+[)）]?|(?:合计|合計|总计|總計|共计|共計|总数|總數)\s*+[:：]?\s*+(?P<d>\d++)\s*+(?:张|張)?)$",
         re.IGNORECASE)

@@ -209,7 +209,9 @@ class NotACardLine(ParseRule):
     message = "Line {line}: '{text}' is a total, not a card; not counted."
     messages = {"markup": "Line {line}: '{text}' is forum markup; not counted.",
                 "title": "Line {line}: '{text}' is the list's title (no card has this name); "
-                         "not counted."}
+                         "not counted.",
+                "placing": "Line {line}: '{text}' is the list's heading (a player and a "
+                           "placing), not a card; not counted."}
 
 
 @register

@@ -105,6 +105,12 @@ NOT_DECKS = {
     # a roster whose rows look like name-and-count rows: the header names no count column
     "players-round-csv": "Name,Round,Deck\nAlice Smith,3,decks/alice.txt\nBob,2,decks/bob.txt\n",
     "players-no-name-column": "Player;Points\nAlice;3\nBob;2\n",
+    # rosters without a header row: a column of e-mail addresses or of the decks' files
+    "roster-no-header": "Alice Smith,alice@example.com,Grimm deck\n"
+                        "Bob Jones,bob@example.org,Lilias deck\n",
+    "roster-no-header-spaced": "Alice Smith, alice@example.com, Grimm deck\n"
+                               "Bob Jones, bob@example.org, Lilias deck\n",
+    "roster-no-header-files": "Alice Smith,3,decks/alice.txt\nBob,2,decks/bob.txt\n",
 }
 
 
@@ -125,6 +131,15 @@ def test_the_reason_names_the_kinds_of_lines():
         "tab-separated table rows")
     assert not_a_deck_list("4 Timber Wolf\nhost = a\nport = b\n") == (
         "2 of 3 lines are not deck lines; its lines read as settings or code")
+
+
+def test_a_roster_without_a_header_is_named_as_one():
+    assert not_a_deck_list(NOT_DECKS["roster-no-header"]).endswith(
+        "its lines read as web or e-mail addresses")
+    assert not_a_deck_list(NOT_DECKS["roster-no-header-files"]) == (
+        "a table with a column of e-mail addresses or file names (a roster), not cards")
+    # a card export's rows (name, count, set) are still a deck list
+    assert not_a_deck_list("Flash Heal,4,SW\nFall Back,2,SW\n") is None
 
 
 def test_a_deck_program_format_is_recognised_by_content_not_by_extension():
@@ -169,9 +184,12 @@ def test_a_walk_skips_notes_rosters_and_readmes_with_one_line_each(tmp_path):
     (tmp_path / "notes.md").write_text(NOT_DECKS["short-notes"], encoding="utf-8")
     (tmp_path / "players.csv").write_text(NOT_DECKS["players-round-csv"], encoding="utf-8")
     (tmp_path / "README.txt").write_text(NOT_DECKS["readme"], encoding="utf-8")
+    (tmp_path / "roster.csv").write_text(NOT_DECKS["roster-no-header"], encoding="utf-8")
+    (tmp_path / "seats.csv").write_text(NOT_DECKS["roster-no-header-files"], encoding="utf-8")
     r = run_cli("check", str(tmp_path), "--output-format", "concise")
     skipped = [ln for ln in r.stderr.decode().splitlines() if "skipped: not a deck list" in ln]
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
     assert sorted(ln.split(": skipped")[0].rsplit("/", 1)[-1] for ln in skipped) == \
-        ["README.txt", "notes.md", "players.csv"]
+        ["README.txt", "notes.md", "players.csv", "roster.csv", "seats.csv"]
+    assert "roster.csv" not in r.stdout.decode() and "seats.csv" not in r.stdout.decode()
     assert "notes.md:" not in r.stdout.decode() and "players.csv:" not in r.stdout.decode()

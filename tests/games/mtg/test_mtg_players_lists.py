@@ -142,3 +142,89 @@ def test_rows_of_a_multi_column_layout_on_one_line():
 def test_several_entries_that_do_not_all_read_stay_one_unreadable_line():
     r = check_text("4 Delver of Secrets 4 x 4 Island\n", "mtg-standard")
     assert "DCK001" in codes(r)
+
+
+def test_type_headings_with_supertypes_in_english_spanish_and_chinese():
+    """Every card type is a heading, singular or plural, with a supertype or a second type
+    (a decklist widget's "Legendary planeswalker (5)"), as Spanish pages and Chinese posts
+    write them; none is read as a card."""
+    r = check_text("Legendary planeswalker (1)\n1 Karn, Scion of Urza\n"
+                   "Artifact Creatures (4)\n4 Solemn Simulacrum\n"
+                   "Criaturas legendarias (1)\n1 Thalia, Guardian of Thraben\n"
+                   "Tierras básicas (2)\n2 Island\n"
+                   "传奇生物（1张）\n1 Kiki-Jiki, Mirror Breaker\n"
+                   "巫術 (2)\n2 Ponder\n", "mtg-legacy", date="2018-05-11")
+    assert r.counts == {"main": 11}
+    assert not {"DCK001", "DCK002"} & set(codes(r))
+    assert [e.hint for e in r.deck.entries] == [
+        "Legendary planeswalker", "Artifact Creatures", "Criaturas legendarias",
+        "Tierras básicas", "传奇生物", "巫術"]
+
+
+def test_a_type_heading_leaves_the_commander_zone_but_not_the_sideboard():
+    r = check_text("COMMANDER:\nXenagos, God of Revels\n\nCreature (1)\n1 Borborygmos\n"
+                   "Land (1)\n1 Mountain\n\nSideboard\nCreature (1)\n1 Malignus\n",
+                   "mtg-commander")
+    zones = {e.card.name: e.zone for e in r.deck.entries}
+    assert zones == {"Xenagos, God of Revels": "commander", "Borborygmos": "main",
+                     "Mountain": "main", "Malignus": "sideboard"}
+
+
+def test_a_player_and_placing_heading_is_the_title_even_when_it_names_a_card():
+    for heading in ("Condescend (2nd Place)", "Counterspell (Top 8)", "Ponder (5-0)",
+                    "Condescend (1er lugar)"):
+        r = check_text(f"{heading}\n4 Ponder\n4 Counterspell\n", "mtg-pauper",
+                       date="2019-06-09")
+        assert r.counts == {"main": 8}, heading
+        note = [f for f in r.findings if f.code == "DCK027" and f.line == 1]
+        assert note and note[0].args["variant"] == "placing", heading
+    # a bracket note that is no placing is still the card's note
+    r = check_text("Condescend (foil)\n4 Ponder\n", "mtg-pauper", date="2019-06-09")
+    assert r.counts == {"main": 5}
+
+
+def test_the_line_under_a_title_that_names_no_card_is_the_titles_second_line():
+    r = check_text("Raptor56 (1st Place)\nPauper Challenge #11880883 on 06/02/2019\n"
+                   "Creature (4)\n4 Augur of Bolas\n", "mtg-pauper", date="2019-06-09")
+    assert r.counts == {"main": 4}
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [1, 2]
+    assert "DCK002" not in codes(r)
+    # an unknown card further down is still reported
+    r = check_text("Raptor56 (1st Place)\n4 Ponder\nPauper Challenge\n", "mtg-pauper",
+                   date="2019-06-09")
+    assert "DCK002" in codes(r)
+
+
+def test_a_sideboard_heading_with_a_note_after_a_dash():
+    r = check_text("4 Delver of Secrets\n4 Ponder\n\nSideboard - vs Control\n2 Negate\n"
+                   "Sideboard – for the mirror\n1 Dissipate\n", "mtg-standard")
+    assert r.counts == {"main": 8, "sideboard": 3}
+    assert "DCK002" not in codes(r)
+    # a card after the dash is still the zone's card: "Sideboard - Negate"
+    r = check_text("4 Ponder\nSideboard - Negate\n", "mtg-standard")
+    assert r.counts == {"main": 4, "sideboard": 1}
+
+
+def test_a_forum_post_whose_type_headings_lead_with_their_count():
+    """A real forum list: "23 land", "6 permanents" above their cards (totals, not cards),
+    "Sideboard:", a misspelt name and a note after a card. The post gives no date: the
+    check's date only picks a Legacy card pool."""
+    r = check_file(LISTS / "mtg-thesource-count-headings.txt",
+                   Options(format_id="mtg-legacy", date="2018-05-11"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert not {"DCK001", "DCK002", "DCK004", "DCK028"} & set(codes(r))
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [5, 14, 20, 25]
+    fuzzy = [f for f in r.findings if f.code == "DCK003"]
+    assert [(f.line, f.args.get("card")) for f in fuzzy] == [(28, "Thoughtseize")]
+
+
+def test_a_blog_list_with_each_groups_total_after_its_cards():
+    """A real blog list: "12 Creatures", "29 Spells" (under 30 spells: the author's count),
+    "18 Land" after their groups, blank lines around them, no sideboard: 60 main-deck cards,
+    the totals shown and not counted."""
+    r = check_file(LISTS / "mtg-blog-totals-after-groups.txt",
+                   Options(format_id="mtg-standard", date="2012-08-19"))
+    assert r.counts == {"main": 60}
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [9, 20, 27]
+    assert not {"DCK001", "DCK002", "DCK003", "DCK028"} & set(codes(r))
+    assert r.legal

@@ -19,6 +19,9 @@ LISTS = ROOT / "tests" / "data" / "real-lists"
 
 # file, format, event date, a card of the newest set the list needs (the skip probe)
 REAL_LEGAL = [
+    # the main deck in blocks split by blank lines, no headings, then "sb:"
+    ("mtg-legal-standard-2009-brodzek-red-deck-wins.txt", "mtg-standard", "2009-11-19",
+     "Zektar Shrine Expedition"),                                            # ZEN
     ("mtg-legal-standard-2012-10-anderson-rwu-miracles.txt", "mtg-standard", "2012-10-06",
      "Jace, Architect of Thought"),                                          # RTR
     ("mtg-legal-standard-2012-12-boggemes-bant.txt", "mtg-standard", "2012-12-09",
@@ -47,33 +50,18 @@ REAL_LEGAL = [
      "Swirling Sandstorm"),                                                  # HOU
     ("mtg-legal-commander-richard-nekusar.txt", "mtg-commander", "2013-11-01",
      "Nekusar, the Mindrazer"),                                              # C13
-]
-
-# published lists deckcheck does not read as published yet: the test says what they must give
-# and is expected to fail until the parser learns the shape named
-KNOWN_SHAPES = [
-    pytest.param("mtg-legal-commander-styborski-xenagos.txt", "mtg-commander", "2015-04-30",
-                 "Dragonlord Atarka",                                        # DTK
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "the widget's 'COMMANDER:' heading, then the commander on its own line: "
-                     "the type headings after it (Planeswalker (2), Creature (29) ...) do not "
-                     "return to the main deck, so all 100 cards land in the commander zone"))),
-    pytest.param("mtg-legal-standard-2018-mechin-turbo-fog.txt", "mtg-standard", "2018-08-11",
-                 "Nexus of Fate",                                            # M19
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "the widget's type heading 'Legendary planeswalker (5)' (a supertype before "
-                     "the type) is read as 5 copies of a card of that name"))),
-    pytest.param("mtg-legal-pauper-condescend-dimir-control.txt", "mtg-pauper", "2019-06-09",
-                 "Ob Nixilis's Cruelty",                                     # WAR
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "the heading 'Condescend (2nd Place)' is the player's name, which is also "
-                     "a card's: it is read as 1 Condescend (61 main-deck cards)"))),
-    pytest.param("mtg-legal-pauper-raptor56-spanish-headings.txt", "mtg-pauper", "2019-06-02",
-                 "Sunscape Familiar",                                        # INV
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "the Spanish page's type headings (Criatura (23), Tierra (22)), its "
-                     "'60 Cartas' total and 'Sideboard' with '(15)' on the next line are read "
-                     "as cards"))),
+    # the widget's "COMMANDER:" heading, the commander, then type headings of the 99
+    ("mtg-legal-commander-styborski-xenagos.txt", "mtg-commander", "2015-04-30",
+     "Dragonlord Atarka"),                                                   # DTK
+    # the widget's type heading "Legendary planeswalker (5)" (a supertype before the type)
+    ("mtg-legal-standard-2018-mechin-turbo-fog.txt", "mtg-standard", "2018-08-11",
+     "Nexus of Fate"),                                                       # M19
+    # "Condescend (2nd Place)": a player's name that is a card's, with a placing: the title
+    ("mtg-legal-pauper-condescend-dimir-control.txt", "mtg-pauper", "2019-06-09",
+     "Ob Nixilis's Cruelty"),                                                # WAR
+    # a Spanish page: "Criatura (23)", "Tierra (22)", "60 Cartas", "Sideboard" then "(15)"
+    ("mtg-legal-pauper-raptor56-spanish-headings.txt", "mtg-pauper", "2019-06-02",
+     "Sunscape Familiar"),                                                   # INV
 ]
 
 
@@ -126,11 +114,6 @@ def test_a_published_legal_list_is_legal_on_its_date(name, fmt, date, probe):
     assert result.stats.get("event_date") == date
 
 
-@pytest.mark.parametrize("name,fmt,date,probe", KNOWN_SHAPES)
-def test_a_published_list_in_a_shape_not_read_yet(name, fmt, date, probe):
-    _assert_legal_as_published(_check(name, fmt, date, probe), fmt, date)
-
-
 @pytest.mark.parametrize("name,fmt,date,probe", DATA_GAPS)
 def test_a_published_list_on_a_date_the_format_data_lacks(name, fmt, date, probe):
     _assert_legal_as_published(_check(name, fmt, date, probe), fmt, date)
@@ -161,9 +144,9 @@ def test_every_legal_list_names_its_source_and_date():
     """Each fixture starts with where it was published (a URL) and the event's Date: line, and
     the table in tests/data/real-lists/README.md lists it."""
     readme = (LISTS / "README.md").read_text(encoding="utf-8")
-    rows = [row[0] for row in REAL_LEGAL] + [p.values[0] for p in KNOWN_SHAPES + DATA_GAPS]
+    rows = [row[0] for row in REAL_LEGAL] + [p.values[0] for p in DATA_GAPS]
     assert sorted(rows) == sorted(p.name for p in LISTS.glob("mtg-legal-*.txt"))
-    for name, _fmt, date, _probe in [*REAL_LEGAL, *(p.values for p in KNOWN_SHAPES + DATA_GAPS)]:
+    for name, _fmt, date, _probe in [*REAL_LEGAL, *(p.values for p in DATA_GAPS)]:
         head = (LISTS / name).read_text(encoding="utf-8").splitlines()[:8]
         assert any(line.startswith("# http") for line in head), name
         assert f"Date: {date}" in head, name

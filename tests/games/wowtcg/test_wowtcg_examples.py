@@ -181,3 +181,14 @@ def test_chinese_messages():
                      Options(format_id=fmt, lang="zh-Hans"))
     wow110 = next(f for f in r.findings if f.code == "WOW110")
     assert "牛头人英雄限定" in wow110.message and "规则 100.2b" in wow110.message
+
+
+def test_singular_and_chinese_type_headings_keep_the_main_deck():
+    """Every card type is a heading, singular or plural, in English and Chinese: none is
+    read as a card ("Location (1)", "武器", "護甲")."""
+    r = check_text("Hero: Nicholas Merrick\nLocation (1)\n1 Ironforge\nWeapon (2)\n"
+                   "2 Flash Heal\n武器\n1 Flash Heal\n護甲\n1 Ironforge\n", "wowtcg-contemporary")
+    assert r.counts == {"hero": 1, "main": 5}
+    assert not {"DCK001", "DCK002"} & {f.code for f in r.findings}
+    assert [e.hint for e in r.deck.entries if e.zone == "main"] == [
+        "Location", "Weapon", "武器", "護甲"]
