@@ -155,7 +155,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
         where = f"{path}: card #{i} ({entry.get('id') if isinstance(entry, dict) else entry!r})"
         if not isinstance(entry, dict) or not entry.get("id") or not entry.get("name"):
             raise DataError(f"{where}: needs `id` and `name`")
-        cid = str(entry["id"]).strip()
+        label = str(entry["id"]).strip()
+        cid = safe_id(entry, label, tab["set_clusters"])
         if cid in unsupported or set(entry.get("types") or []) & set(tab["jp_types_unsupported"]):
             unsupported.add(cid)
             continue
@@ -178,14 +179,15 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             cid += "J"  # the second face of a card number (J-ruler, order): fowsim's back id
         if cid in seen:
             raise DataError(f"{where}: duplicate id {cid!r}")
-        set_code = entry.get("set") or cid.rsplit("-", 1)[0]
+        source_set = source_set_of(entry, label)
+        set_code = set_code_of(entry, label, tab["set_clusters"])
         if cid in known_ids:
             seen[cid] = None  # type: ignore[assignment]
             skipped += 1
             continue
-        placed = tab["set_clusters"].get(set_code)
+        placed = tab["set_clusters"].get(source_set)
         if placed is None:
-            raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
+            raise DataError(f"{where}: set {source_set!r} has no entry in set_clusters of {_TABLES}")
         raw = {"id": cid, "name": str(entry["name"]).strip(), "type": types,
                "race": list(entry.get("races") or []),
                "cost": jp_cost(entry.get("cost"),
@@ -195,6 +197,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
                "divinity": _num(entry.get("divinity")), "abilities": [],
                "deck_rules": _deck_rules(entry.get("deck_rules"), where),
                "rarity": entry.get("rarity") or ""}
+        if not cid.startswith(label):               # a set given a safe code (DRCV)
+            raw["source_id"] = label
         face = Face(id=cid, name=raw["name"], cluster=placed["cluster"], set=set_code, raw=raw,
                     facts=False)
         seen[cid] = face
@@ -204,6 +208,28 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
     return faces, {"fowtcgcardsearch_faces": len(faces),
                    "fowtcgcardsearch_faces_already_known": skipped,
                    "fowtcgcardsearch_unsupported_type": sorted(unsupported)}
+
+
+def source_set_of(entry: dict, label: str) -> str:
+    """The set as the source writes it: the entry's ``set``, else its card number's prefix
+    (``DRC Video`` of ``DRC Video-01``)."""
+    return str(entry.get("set") or label.rsplit("-", 1)[0])
+
+
+def set_code_of(entry: dict, label: str, placed: dict) -> str:
+    """The set code the card data uses: ``id`` of the set's ``set_clusters`` entry where the
+    source's label is no safe code (``DRC Video`` -> ``DRCV``), else the label itself."""
+    raw = source_set_of(entry, label)
+    return str((placed.get(raw) or {}).get("id") or raw)
+
+
+def safe_id(entry: dict, label: str, placed: dict) -> str:
+    """The card id the data uses: ``DRCV-01`` for the source's ``DRC Video-01``; the source's
+    number is kept as the printing's ``source_id``."""
+    raw, code = source_set_of(entry, label), set_code_of(entry, label, placed)
+    if code != raw and label.startswith(raw):
+        return code + label[len(raw):]
+    return label
 
 
 def release_date(js_date: str) -> str | None:
