@@ -56,6 +56,7 @@ from deckcheck.games.fow.importing.newer import add_newer, newer_files
 from deckcheck.games.fow.importing.octgn import match_octgn, read_octgn
 from deckcheck.games.fow.importing.records import add_aliases, build_record
 from deckcheck.games.fow.importing.releases import release_rows, set_names, source_labels
+from deckcheck.games.fow.importing.undated_bans import note as undated_note, undated_bans
 from deckcheck.games.fow.importing.tables import FOWSIM_CARDS, OCTGN_SETS, SOURCES
 
 __all__ = ["run", "FOWSIM_CARDS", "CARDS_HEADER", "CLUSTERS_HEADER"]
@@ -218,6 +219,11 @@ def run(source: Path, out: Path) -> dict:
         notes.append("OCTGN cards without a fowsim match: " + "; ".join(octgn["octgn_unmatched"]))
     bans = write_ban_formats(source, out)
     notes += BAN_NOTES if "ban_formats_dir" in bans else [bans["ban_formats"]]
+    for fid, n in (bans.get("undated_bans") or {}).items():
+        if n:
+            notes.append(f"{n} bans of card-search's per-card `bans` (undated) are in no dated "
+                         f"profile of {fid}: listed as 'banned per card-search, date unknown' "
+                         f"in its `undated_bans` and notes (warning FOW137).")
     notes += newer_notes
     write_sources(out, "fow", "Force of Will", SOURCES + newer_sources, notes=notes,
                   files=["cards.yaml", "clusters.yaml"] + newer_files(out))
@@ -278,11 +284,17 @@ def write_ban_formats(source: Path, out: Path) -> dict:
         return {"ban_formats": f"skipped: no {BANLISTS} in {source}"}
     target = formats_dir_for(out)
     written = {}
-    for fid, fmt in derive_formats(path).items():
+    formats = derive_formats(path)
+    for fid, rows in undated_bans(out, formats).items():
+        if rows:
+            formats[fid]["undated_bans"] = rows
+            formats[fid]["notes"].append(undated_note(rows))
+    for fid, fmt in formats.items():
         dump_yaml(target / f"{fid}.yaml", fmt, header=header_for(fid, path))
         written[fid] = len(fmt["profiles"])
     return {"ban_formats": ", ".join(f"{k} ({v} profiles)" for k, v in written.items()),
-            "ban_formats_dir": str(target)}
+            "ban_formats_dir": str(target),
+            "undated_bans": {k: len(f.get("undated_bans") or ()) for k, f in formats.items()}}
 
 
 _FIELD_ORDER = ["id", "name", "aliases", "faces", "types", "subtypes", "stone_class",
