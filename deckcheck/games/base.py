@@ -7,7 +7,7 @@ extra file parsers, special resolution (J-rulers, checklist cards), report stati
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from deckcheck.matching import normalise
 from deckcheck.matching.index import MatchParams
@@ -16,7 +16,8 @@ from deckcheck.parsing.phrases import CARDS_BY_TYPE
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
-    from deckcheck.models import DeckList, Entry, Finding
+    from deckcheck.models import Card, DeckList, Entry, Finding
+    from deckcheck.releases import Release
     from deckcheck.rules.base import Context
 
 # Metadata keys every game accepts (design §4), with Chinese aliases.
@@ -132,6 +133,16 @@ class Game:
         """How messages name the format ``fmt`` (``{format}``): its id unless the game says
         it as players do (Magic: "Standard", from the format's display name)."""
         return fmt.id
+
+    def set_releases(self, db: "CardDB") -> Mapping[str, "Release"]:
+        """Set code -> :class:`~deckcheck.releases.Release` of the card data, for the generic
+        not-yet-released check (DCK037). Empty by default: a game offers its dates when its
+        own rules do not already report a card checked before its release."""
+        return {}
+
+    def card_sets(self, card: "Card") -> list[str]:
+        """The set codes a card name was printed in (the card record's ``sets``)."""
+        return [str(s) for s in card.get("sets") or ()]
 
     def written_name(self, entry: "Entry", name: str) -> str:
         """What ``convert`` writes for an entry whose card is called ``name``; a game adds

@@ -1,13 +1,15 @@
 """The ``DCK`` rules of dated format data, for every game: a check past the last day the
 format's data covers (``data_until:``) and a check on a profile the sources leave open in
 part (``incomplete: true``). Neither changes a verdict; both make sure that a list checked
-where the data stops or is partial never passes silently."""
+where the data stops or is partial never passes silently. A third, DCK037, reports a card
+checked on a day before its first release (the game's set dates)."""
 
 from __future__ import annotations
 
 from typing import Iterable
 
 from deckcheck.models import Finding, Severity
+from deckcheck.releases import first_release
 from deckcheck.rules.base import Context, Rule, register
 
 
@@ -66,3 +68,47 @@ class DataIncomplete(Rule):
             return
         yield self.finding(ctx, day=ctx.date or p["from"], profile=p.get("name") or p["from"],
                            note=p.get("incomplete_note") or "the sources are partial")
+
+
+@register
+class NotYetReleased(Rule):
+    """A card is checked in a dated format on a day before it first came out: the earliest
+    release of any printing of its name (a reprint shares the name's first release) is after
+    the date, so the card is not legal in the format on that day.
+
+    The release dates are the game's set dates (:meth:`~deckcheck.games.base.Game.set_releases`:
+    Force of Will's ``releases`` in ``cards/fow/clusters.yaml``, World of Warcraft's
+    ``released`` months in ``cards/wowtcg/sets.yaml``). A set given only by its month counts
+    from the 1st of that month. A card with a printing whose set has no known date is not
+    reported (that printing may be the older one). Only formats with dated profiles and only a
+    check with a date (``--date`` or the list's ``Date:``) are concerned; a game whose own
+    rules report this (Magic's MTG201 ``not-yet-released``) offers no table.
+    """
+
+    code = "DCK037"
+    name = "not-yet-released"
+    severity = Severity.ERROR
+    message = ("{card} is not legal in {format} on {date}: it first came out in {set} on "
+               "{released}.")
+    messages = {"month": ("{card} is not legal in {format} on {date}: it first came out in "
+                          "{set} in {released} (the source gives the month only).")}
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        if ctx.date is None or not ctx.fmt.profiles:
+            return
+        table = ctx.once("set-releases", lambda: ctx.game.set_releases(ctx.db))
+        if not table:
+            return
+        seen: set[str] = set()
+        for e in ctx.resolved():
+            card = e.card
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            first = first_release(ctx.game.card_sets(card), table)
+            if first is None or ctx.date >= first.first_day:
+                continue
+            yield self.finding(ctx, zone=e.zone, card=card, line=e.line, date=ctx.date,
+                               set=first.label, set_code=first.code, released=first.shown,
+                               expected=f">= {first.first_day}", actual=ctx.date,
+                               variant="month" if first.month_only else None)

@@ -19,6 +19,7 @@ from deckcheck.games.fow.model import note_of, ruler_info
 from deckcheck.games.fow.rules.ruler import RulerFaceResolved
 from deckcheck.models import Card, DeckList, Entry, Finding
 from deckcheck.parsing.phrases import Phrase
+from deckcheck.releases import Release, release_table
 
 _STARTING = re.compile(r"\s*\((?:starting|starting ruler)\)\s*$", re.IGNORECASE)
 
@@ -80,6 +81,12 @@ class FowGame(Game):
                     and ref not in [p.get("id") for p in card.get("printings") or ()]:
                 return face["name"]
         return None
+
+    def set_releases(self, db) -> dict[str, Release]:
+        """The set release dates of ``cards/fow/clusters.yaml`` (``releases``: card-search's
+        ``releaseDate`` of the sets read), for DCK037 in the dated formats."""
+        rows = ((db.tables.get("clusters") or {}).get("releases") or {})
+        return release_table({"code": k, **v} for k, v in rows.items() if isinstance(v, dict))
 
     def stats(self, ctx) -> dict[str, Any]:
         info = ruler_info(ctx)

@@ -4,6 +4,8 @@ the shipped card data under that name and its printed ids."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 import yaml
 
@@ -11,6 +13,8 @@ from deckcheck import carddb, formats
 from deckcheck.games.base import load_game
 from deckcheck.games.fow.importer import write_ban_formats
 from deckcheck.games.fow.importing.banlists import derive_formats
+from deckcheck.games.fow.importing.newer import facts_paths, read_facts
+from deckcheck.matching.normalise import key
 
 from conftest import ROOT, SHARED, run_cli
 
@@ -26,6 +30,8 @@ def _shipped(fid: str) -> dict:
 @pytest.mark.skipif(BANLISTS is None or not BANLISTS.is_file(),
                     reason="needs ../shared/data/fow/bans/banlists.json")
 def test_shipped_formats_are_the_derived_ones(tmp_path):
+    # the import reads card-search's per-card bans from the facts files beside the cards
+    shutil.copytree(ROOT / "cards" / "fow" / "sources", tmp_path / "sources")
     summary = write_ban_formats(BANLISTS.parent.parent, tmp_path)
     assert "fow-wanderer" in summary["ban_formats"]
     for fid in IDS:
@@ -93,6 +99,37 @@ def test_formats_show_says_incomplete_and_data_until():
     assert "Data until: 2024-11-29" in out
     assert "Incomplete (2022-08-26): " in out
     assert "Combination bans (2022-08-26): " in out and "Inferno + Whisper from the Abyss" in out
+
+
+def test_every_undated_card_search_ban_is_in_a_dated_list_or_listed_as_undated():
+    """card-search's per-card Wanderer bans (undated) against the dated fow-wanderer: each
+    is in a dated profile or in `undated_bans`, which formats show lists."""
+    fmt = _shipped("fow-wanderer")
+    single = {key(n) for p in fmt["profiles"] for n in p["banned"]}
+    pairs = {frozenset(map(key, pair)) for p in fmt["profiles"]
+             for pair in p["combination_banned"] + p.get("combination_from_fowsim", [])}
+    undated = {(key(r["card"]), r["kind"], key(r.get("with", ""))) for r in fmt["undated_bans"]}
+    checked = 0
+    for path in facts_paths(ROOT / "cards" / "fow"):
+        for entry in read_facts(path)["cards"]:
+            for ban in entry.get("bans") or ():
+                if ban["format"] != "Wanderer":
+                    continue
+                checked += 1
+                name, kind, other = key(entry["name"]), ban["kind"], key(ban.get("with", ""))
+                if kind == "banned" and name in single:
+                    continue
+                if kind == "combination" and frozenset((name, other)) in pairs:
+                    continue
+                assert (name, kind, other) in undated or (other, kind, name) in undated, \
+                    (entry["id"], ban)
+    assert checked >= 15 and len(fmt["undated_bans"]) >= 10
+    r = run_cli("formats", "show", "fow-wanderer")
+    out = " ".join(r.stdout.decode().split())
+    assert r.returncode == 0, out + r.stderr.decode()
+    assert "Banned per card-search, date unknown" in out
+    assert "Broken Mask of the Crusader (banned)" in out
+    assert "Zhenwu, Dragonborn Lord (combination with Crystal Heart Amulet)" in out
 
 
 def test_a_date_before_the_data_is_a_usage_error(tmp_path):

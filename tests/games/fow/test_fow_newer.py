@@ -216,8 +216,7 @@ def test_part_a_cards_are_known_with_set_and_cluster():
         "ESD2-008": ("Kushiel, Archangel of Punishment", "ESD2", "Evil", ["resonator"]),
         "DRC-092": ("Eternal Pact with Barust", "DRC", "Evil", ["extension_rule"]),
         "ATD-003": ("Zhenwu, Dragonborn Lord", "ATD", "Evil", ["resonator", "regalia"]),
-        "DRC Video-01": ("Varkuzhal, Archdemon Devourer of Gods", "DRC Video", "Evil",
-                         ["resonator"]),
+        "DRCV-01": ("Varkuzhal, Archdemon Devourer of Gods", "DRCV", "Evil", ["resonator"]),
         "JRV-013": ("Cinderwing Swarm", "JRV", "Evil", ["resonator"]),
     }
     for cid, (name, set_, cluster, types) in expected.items():
@@ -306,8 +305,16 @@ def test_the_evil_cluster_cards_of_part_b_are_known():
     assert gil["faces"][0]["name"] == "Gilgamesh, Swordsman of the Twelve Swords"
     assert cards["JRV-046"]["cost"] == "{B}{1}"                 # written 闇(1) by the source
     assert cards["QSK-026"]["name"] == "False Goddess of Yomidgard, Valentina"
-    assert cards["DRC Video-04"]["name"] == "Hindered Magic Duel"
-    assert cards["DRC Video-04"]["sets"] == ["DRC Video"]
+    # the source's set label "DRC Video" (a space) is the safe code DRCV; the label stays a
+    # fact: the printing's source_id and clusters.yaml's set_source_labels
+    video = cards["DRCV-04"]
+    assert video["name"] == "Hindered Magic Duel" and video["sets"] == ["DRCV"]
+    assert video["printings"][0]["source_id"] == "DRC Video-04"
+    assert video["ids"] == ["DRCV-04"]
+    clusters = yaml.safe_load((SHIPPED / "clusters.yaml").read_text(encoding="utf-8"))
+    assert clusters["set_source_labels"] == {"DRCV": "DRC Video"}
+    assert "DRCV" in clusters["clusters"]["Evil"]["sets"]
+    assert not any(" " in s for c in clusters["clusters"].values() for s in c["sets"])
     assert cards["AVL-001"]["name"] == "Abel, Velmardian Herald"
     assert cards["AVL-010"]["types"] == ["chant"]               # 詠唱 + パラドキシカル 詠唱
     assert cards["JRV-056"]["deck_rules"] == [{"rule": "copy_limit", "limit": 10,

@@ -158,7 +158,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
         where = f"{path}: card #{i} ({entry.get('id') if isinstance(entry, dict) else entry!r})"
         if not isinstance(entry, dict) or not entry.get("id") or not entry.get("name"):
             raise DataError(f"{where}: needs `id` and `name`")
-        cid = str(entry["id"]).strip()
+        label = str(entry["id"]).strip()
+        cid = safe_id(entry, label, tab["set_clusters"])
         if cid in unsupported or set(entry.get("types") or []) & set(tab["jp_types_unsupported"]):
             unsupported.add(cid)
             continue
@@ -185,19 +186,20 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
             cid = next((b for b in backs if b in known_ids), backs[0] if backs else cid)
         if cid in seen:
             raise DataError(f"{where}: duplicate id {cid!r}")
-        set_code = entry.get("set") or cid.rsplit("-", 1)[0]
+        source_set = source_set_of(entry, label)
+        set_code = set_code_of(entry, label, tab["set_clusters"])
         if cid in known_ids:
             seen[cid] = None  # type: ignore[assignment]
             skipped += 1
             continue
-        if set_code in (tab.get("sets_unplaced") or {}):
+        if source_set in (tab.get("sets_unplaced") or {}):
             unplaced.append(cid)   # a set the source gives no date or cluster for
             continue
-        placed = tab["set_clusters"].get(set_code)
+        placed = tab["set_clusters"].get(source_set)
         if placed is None and set_code in (known_sets or {}):
             placed = {"cluster": known_sets[set_code]}
         if placed is None:
-            raise DataError(f"{where}: set {set_code!r} has no entry in set_clusters of {_TABLES}")
+            raise DataError(f"{where}: set {source_set!r} has no entry in set_clusters of {_TABLES}")
         name = str(entry["name"]).strip()
         name = (tab.get("face_name_spellings") or {}).get(name, name)
         for suffix, spelled in (tab.get("facts_j_ruler_names") or {}).items():
@@ -214,6 +216,8 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
                "divinity": _num(entry.get("divinity")), "abilities": [],
                "deck_rules": _deck_rules(entry.get("deck_rules"), where),
                "rarity": entry.get("rarity") or ""}
+        if not cid.startswith(label):               # a set given a safe code (DRCV)
+            raw["source_id"] = label
         face = Face(id=cid, name=raw["name"], cluster=placed["cluster"], set=set_code, raw=raw,
                     facts=False)
         seen[cid] = face
@@ -224,6 +228,28 @@ def facts_faces(path: Path, known_ids: set[str], released: dict[str, str] | None
                    "fowtcgcardsearch_faces_already_known": skipped,
                    "fowtcgcardsearch_unsupported_type": sorted(unsupported),
                    "fowtcgcardsearch_unplaced_set": unplaced}
+
+
+def source_set_of(entry: dict, label: str) -> str:
+    """The set as the source writes it: the entry's ``set``, else its card number's prefix
+    (``DRC Video`` of ``DRC Video-01``)."""
+    return str(entry.get("set") or label.rsplit("-", 1)[0])
+
+
+def set_code_of(entry: dict, label: str, placed: dict) -> str:
+    """The set code the card data uses: ``id`` of the set's ``set_clusters`` entry where the
+    source's label is no safe code (``DRC Video`` -> ``DRCV``), else the label itself."""
+    raw = source_set_of(entry, label)
+    return str((placed.get(raw) or {}).get("id") or raw)
+
+
+def safe_id(entry: dict, label: str, placed: dict) -> str:
+    """The card id the data uses: ``DRCV-01`` for the source's ``DRC Video-01``; the source's
+    number is kept as the printing's ``source_id``."""
+    raw, code = source_set_of(entry, label), set_code_of(entry, label, placed)
+    if code != raw and label.startswith(raw):
+        return code + label[len(raw):]
+    return label
 
 
 def release_date(js_date: str) -> str | None:

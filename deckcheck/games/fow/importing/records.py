@@ -27,7 +27,8 @@ def build_record(rec: Record, where: str) -> None:
     data["sets"] = _unique(p.set for p in rec.printings)
     data["printings"] = [compact({"id": p.id, "name": p.name if p.name != first.name else None,
                                   "set": p.set, "cluster": p.cluster,
-                                  "rarity": (p.raw.get("rarity") or "").strip()})
+                                  "rarity": (p.raw.get("rarity") or "").strip(),
+                                  "source_id": p.raw.get("source_id")})
                          for p in rec.printings]
     data["ids"] = [i for p in rec.printings for i in [p.id] + [b.id for b in p.backs]]
     rec.data = data

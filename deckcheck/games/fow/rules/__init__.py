@@ -13,7 +13,7 @@ One module per theme; importing this package registers every rule:
 ``copies``    copies per name (FOW109, FOW110, FOW113, FOW122, FOW130)
 ``keywords``  keywords a deck may not mix or its ruler forbids (FOW119–FOW121)
 ``pool``      card pool (FOW125)
-``bans``      the dated ban list and combination bans (FOW128, FOW129)
+``bans``      the dated ban list and combination bans (FOW128, FOW129), undated ones (FOW137)
 """
 
 # importing the modules registers their rules

@@ -1,4 +1,5 @@
-"""The ban list (FOW128) and cards banned together (FOW129), as in force on the date checked.
+"""The ban list (FOW128) and cards banned together (FOW129), as in force on the date checked,
+and the bans card-search gives with no date (FOW137, a warning).
 
 A format names banned cards by name or by printed id (``banned:``, ``combination_banned:``
 in the format file or its dated profile); ``card_ids:`` gives the printed ids of the names
@@ -12,7 +13,7 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from deckcheck.games.fow.rules.common import FowRule, placed
-from deckcheck.models import Card, Entry
+from deckcheck.models import Card, Entry, Severity
 from deckcheck.rules.base import Context, register
 from deckcheck.rules.claims import Check
 
@@ -114,3 +115,56 @@ class CombinationBanned(FowRule):
                                    actual=len(names),
                                    cards=" + ".join(ctx.label(first[n].card) for n in names),
                                    profile=profile_note(ctx))
+
+
+@register
+class PossiblyBanned(FowRule):
+    """A card card-search lists as banned in the format, with no date, while no dated
+    profile of the format holds that ban (``undated_bans:`` of the format file, written by
+    the import from card-search's per-card ``bans`` at its commit; ``formats show`` lists
+    them as "banned per card-search, date unknown"). A warning, not an error: the ban's
+    start is not sourced. It applies only where the newest data is used: a check without a
+    date, or on a day after the format's ``data_until`` (before that the dated lists say
+    what was in force). A ban limited to a zone (the rune deck, the side deck) counts only
+    there; a combination only when both cards are in the list."""
+
+    code = "FOW137"
+    name = "possibly-banned"
+    severity = Severity.WARNING
+    message = ("{card} may be banned in {format}: {source} lists it as {kind}, with no date, "
+               "and no dated list of {format} does.")
+    messages = {"combination": ("{cards} may not be allowed together in {format}: {source} "
+                                "lists them as a combination ban, with no date, and no dated "
+                                "list of {format} does.")}
+
+    def check(self, ctx):
+        rows = ctx.fmt.get("undated_bans") or ()
+        until = ctx.fmt.get("data_until")
+        if not rows or (ctx.date is not None and (not until or ctx.date <= until)):
+            return
+        first: dict[str, Entry] = {}
+        for e in placed(ctx):
+            first.setdefault(e.card.name, e)
+        for row in rows:
+            name = canonical(ctx, str(row.get("card") or ""))
+            source = str(row.get("source") or "the card data").split(" at ")[0]
+            kind = str(row.get("kind") or "banned")
+            if kind == "combination":
+                other = canonical(ctx, str(row.get("with") or ""))
+                if name in first and other in first and other != name:
+                    a, b = sorted((first[name], first[other]), key=lambda e: e.line or 0)
+                    yield self.finding(ctx, zone=b.zone, card=b.card, line=b.line,
+                                       cards=f"{ctx.label(a.card)} + {ctx.label(b.card)}",
+                                       source=source, variant="combination")
+                continue
+            zone = _KIND_ZONES.get(kind)
+            e = next((x for x in placed(ctx, zone) if x.card.name == name), None) if zone \
+                else first.get(name)
+            if e is None:
+                continue
+            yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, kind=kind,
+                               source=source)
+
+
+#: card-search's ban kinds limited to one zone
+_KIND_ZONES = {"banned from the rune deck": "rune", "banned from the side deck": "side"}
