@@ -200,7 +200,7 @@ class CardIndex:
         if normalise.alnum_length(key) < self.params.min_length:
             return Match("unknown", suggestions=suggestions)
         if self.params.truncation:
-            trunc = self._truncation(text)
+            trunc = self._truncation(text, scored)
             if trunc is not None:
                 return trunc
         article = self._article_match(text)
@@ -293,7 +293,10 @@ class CardIndex:
             tables = self._affixes = (prefixes, suffixes)
         return tables
 
-    def _truncation(self, text: str) -> Match | None:
+    def _truncation(self, text: str, scored: list) -> Match | None:
+        """The one card whose name starts (or ends) with the input's whole words ("Hellcarver"
+        for Hellcarver Demon); when another card's whole name is as close as a fuzzy match
+        takes (Hullcarver, one letter off), the input may be either: ambiguous."""
         words = tuple(normalise.spaced(text).split())
         if not words:
             return None
@@ -301,6 +304,9 @@ class CardIndex:
         starts = sorted(prefixes.get(words, ()))
         ends = sorted(suffixes.get(words, set()) - set(starts))
         if len(starts) == 1 and not ends:
+            near = [i for i, sc in scored[:2] if sc >= self.params.threshold and i != starts[0]]
+            if near:
+                return Match("ambiguous", candidates=[self.cards[starts[0]], self.cards[near[0]]])
             return Match("fuzzy", self.cards[starts[0]], score=None, via="truncation")
         if len(starts) + len(ends) > 1:
             return Match("ambiguous", candidates=[self.cards[i] for i in starts + ends])

@@ -128,3 +128,18 @@ def test_each_game_sets_its_threshold_and_margin():
         p = load_game(game_id).match_params
         # 13 in every game but Magic, whose 21.9k names need 12 (docs/matching.md)
         assert p.threshold >= 85 and p.margin == (12 if game_id == "mtg" else 13)
+
+
+def test_a_truncation_with_a_one_letter_twin_is_ambiguous():
+    """"Hellcarver" starts Hellcarver Demon's name and is one letter off Hullcarver's: either
+    may be meant, so neither is taken; alone, the truncation is."""
+    demon = {"id": "hd", "name": "Hellcarver Demon"}
+    twin = {"id": "hc", "name": "Hullcarver"}
+    other = {"id": "dg", "name": "Deglamer"}
+    both = CardIndex([Card(c) for c in (demon, twin, other)], MatchParams(truncation=True))
+    m = both.match("Hellcarver")
+    assert m.kind == "ambiguous"
+    assert sorted(c.name for c in m.candidates) == ["Hellcarver Demon", "Hullcarver"]
+    alone = CardIndex([Card(c) for c in (demon, other)], MatchParams(truncation=True))
+    m = alone.match("Hellcarver")
+    assert (m.kind, m.card.name) == ("fuzzy", "Hellcarver Demon")

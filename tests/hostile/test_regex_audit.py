@@ -794,9 +794,12 @@ def _one_verdict(rx: re.Pattern, methods, n: int, careful: bool) -> str | None:
 
 def test_the_work_bound_catches_the_old_patterns():
     """The bound can fail: the old header pattern (searched, by ``sub``) and a glob of three
-    stars (matched) trip it."""
-    assert _verdict(re.compile(OLD_HEADER_COUNT, re.IGNORECASE), {"search"}, n=120)
-    assert _verdict(re.compile(r"^[^/]*a[^/]*a[^/]*b$"), {"match"}, n=240)
+    stars (matched) trip it. A verdict clears a pattern on one measurement that looks linear,
+    which a busy machine can give even a super-linear one; such a pattern is slow every time,
+    so it trips the bound in at least one of three verdicts."""
+    for rx, methods, n in ((re.compile(OLD_HEADER_COUNT, re.IGNORECASE), {"search"}, 120),
+                           (re.compile(r"^[^/]*a[^/]*a[^/]*b$"), {"match"}, 240)):
+        assert any(_verdict(rx, methods, n=n) for _ in range(3)), rx.pattern
 
 
 def test_every_pattern_stays_linear_on_hostile_strings():
