@@ -279,16 +279,23 @@ def test_each_facts_part_has_its_own_notes(tmp_path):
         newer.part_notes(tab, tmp_path / "other.yaml")
 
 
-def test_the_committed_part_b_names_its_source_and_pages():
-    part = SHIPPED / "sources" / "fowtcgcardsearch-facts-b.yaml"
+def _committed_part(letter: str) -> tuple[dict, list[int]]:
+    """Facts part ``letter`` as shipped: read by the loader, from card-search's commit, every
+    entry's pages among the part's ``pages_read``, and no rules or flavour text in it."""
+    part = SHIPPED / "sources" / f"fowtcgcardsearch-facts-{letter}.yaml"
     assert part in newer.facts_paths(SHIPPED)
     data = newer.read_facts(part)
     assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
     pages = data["source"]["pages_read"]
-    assert 5400000 not in pages and pages[0] == 5136000 and pages[-1] == 5496000
     assert all(set(c["pages"]) <= set(pages) for c in data["cards"])
     text = part.read_text(encoding="utf-8")
     assert "enText" not in text and "Flavor" not in text and "copies of" not in text
+    return data, pages
+
+
+def test_the_committed_part_b_names_its_source_and_pages():
+    data, pages = _committed_part("b")
+    assert 5400000 not in pages and pages[0] == 5136000 and pages[-1] == 5496000
 
 
 def test_the_evil_cluster_cards_of_part_b_are_known():
@@ -335,16 +342,9 @@ def test_a_journey_to_ravidra_deck_is_wanderer_legal_with_ten_flies(tmp_path):
 # ------------------------------------------------------------------ facts part c (QSK.., MP, ABC)
 
 def test_the_committed_part_c_names_its_source_and_pages():
-    part = SHIPPED / "sources" / "fowtcgcardsearch-facts-c.yaml"
-    assert part in newer.facts_paths(SHIPPED)
-    data = newer.read_facts(part)
-    assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
-    pages = data["source"]["pages_read"]
+    data, pages = _committed_part("c")
     # every page of the range, and 6,712,000 for the record cut at 6,720,000 (part d's start)
     assert pages == list(range(5_512_000, 6_696_001, 16_000)) + [6_712_000]
-    assert all(set(c["pages"]) <= set(pages) for c in data["cards"])
-    text = part.read_text(encoding="utf-8")
-    assert "enText" not in text and "Flavor" not in text and "copies of" not in text
     assert "5,512,000 to 6,696,000" in " ".join(data["notes"])
 
 
@@ -410,18 +410,11 @@ def test_a_j_ruler_side_named_with_j_in_brackets_joins_the_known_card(tmp_path):
 # ------------------------------------------------------------------ facts part d (ABC decks, promos)
 
 def test_the_committed_part_d_names_its_source_and_pages():
-    part = SHIPPED / "sources" / "fowtcgcardsearch-facts-d.yaml"
-    assert part in newer.facts_paths(SHIPPED)
-    data = newer.read_facts(part)
-    assert data["source"]["commit"] == "009bfb56f52eee8fb1e3aa03fed3276ea824646a"
-    pages = data["source"]["pages_read"]
+    data, pages = _committed_part("d")
     assert pages[:53] == list(range(6_720_000, 7_552_001, 16_000)) and pages[53:] == [7_936_000]
-    assert all(set(c["pages"]) <= set(pages) for c in data["cards"])
     # a record is kept in one facts file: ABC-SD08-062..ABC-SD09-004 are the first file's
     first = {c["uid"] for c in newer.read_facts(SHIPPED / newer.FACTS_FILE)["cards"]}
     assert not first & {c["uid"] for c in data["cards"]}
-    text = part.read_text(encoding="utf-8")
-    assert "enText" not in text and "Flavor" not in text and "copies of" not in text
 
 
 def test_part_d_cards_are_known_with_set_and_cluster():
