@@ -7,7 +7,9 @@ Two inputs, both facts with their source:
   entries of cards the fowsim data already has included (TTT's dates come from them); a set
   whose entries disagree takes its earliest day, and the import notes it;
 * ``set_released`` of ``deckcheck/games/fow/data/newer.yaml``: days of older sets that the
-  shared data quotes from the same source (its README and banlists.json).
+  shared data quotes from the same source (its README and banlists.json);
+* ``deckcheck/games/fow/data/release_pages.yaml``: the ``releaseDate`` of one record of each
+  older set, with the page (offset) of card-search's file it was read from.
 
 A set with neither has no known release: DCK037 then says nothing of a card printed there.
 """
@@ -18,9 +20,34 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
+import yaml
+
 from deckcheck.carddb.importers.common import DataError
 from deckcheck.games.fow.importing.newer import facts_paths, read_facts, set_code_of, tables
 from deckcheck.releases import first_day
+
+_PAGES = Path(__file__).resolve().parent.parent / "data" / "release_pages.yaml"
+
+
+def page_releases(path: Path = _PAGES) -> dict[str, tuple[str, str]]:
+    """``release_pages.yaml``: set code -> (its day, the source: file, commit, page, record)."""
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+        src = data["source"]
+        where = f"{src['repo']} {src['path']} {src['commit']}"
+        rows = data["sets"]
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        raise DataError(f"{path}: cannot read the release pages ({exc})") from exc
+    out: dict[str, tuple[str, str]] = {}
+    for code, row in (rows or {}).items():
+        day = first_day((row or {}).get("released"))
+        page = (row or {}).get("page")
+        if day is None or not isinstance(page, int) or page < 0:
+            raise DataError(f"{path}: set {code}: needs a `released` day and the `page` offset "
+                            f"it was read at (got {row!r})")
+        out[str(code)] = (day, f"releaseDate of card-search ({where}; page at offset {page:,}, "
+                               f"record {row.get('record') or '?'})")
+    return out
 
 
 def set_names(cards_json: Path) -> dict[str, str]:
@@ -61,6 +88,9 @@ def release_rows(out: Path, known_sets: Iterable[str], names: dict[str, str]
             raise DataError(f"newer.yaml set_released {code}: not a day: {row.get('released')!r}")
         days.setdefault(str(code), set()).add(day)
         sources.setdefault(str(code), str(row.get("source") or ""))
+    for code, (day, source) in page_releases().items():
+        days.setdefault(code, set()).add(day)
+        sources.setdefault(code, source)
     known = set(known_sets)
     by_code = {str(v.get("id") or k): v for k, v in placed.items() if isinstance(v, dict)}
     notes: list[str] = []
