@@ -455,3 +455,14 @@ def test_a_set_the_source_gives_no_date_or_cluster_is_left_out(tmp_path):
 def test_a_garmheld_deck_of_the_abc_sd10_cards_is_wanderer_legal():
     _, out = _legal_in_wanderer("garmheld-abc-sd10.txt", "2025-01-15")
     assert "FOW132" in out   # its deck-building sentence is recorded, not checked: said
+
+
+def test_part_e_completes_qsk_with_the_record_cut_between_parts_b_and_c():
+    data, pages = _committed_part("e")
+    assert pages == [5504000] and [c["id"] for c in data["cards"]] == ["QSK-048"]
+    cards = _shipped_cards()
+    key = cards["QSK-048"]
+    assert key["name"] == "The Melodic Key" and key["types"] == ["regalia"]
+    assert key["sets"] == ["QSK"] and key["clusters"] == ["Evil"] and key["cost"] == "{G}{G}{G}{1}"
+    wardens = {49, 72}                     # QSK-049 and QSK-072 are wardens: left out
+    assert all(f"QSK-{n:03d}" in cards for n in range(1, 101) if n not in wardens)
