@@ -147,20 +147,28 @@ def test_withheld_only_where_the_card_data_has_none_of_the_sets():
             assert prof["from"] > data["profiles"][-1]["from"]
 
 
-def test_standard_after_the_loaded_data_warns_and_keeps_the_later_facts():
-    """The card data has every set of Standard (SNC) of 2022-04-29 and of today's list (Forge's
-    edition files, some transcribed): both load. Forge's Standard archive stops at 2022-04-29,
-    so a date after the SNC profile's next change and before today's list is checked with the
-    SNC profile and warned."""
-    r = check_text(DELVER, "mtg-standard", "2024-01-15")
-    assert "MTG206" in [f.code for f in r.findings] and r.stats["profile"] == "2022-04-29"
-    assert check_text(DELVER, "mtg-standard", "2022-05-15").stats["profile"] == "2022-04-29"
-    assert check_text(DELVER, "mtg-standard", "2012-06-01").stats["profile"] == "2012-05-04"
+def test_standard_after_forges_archive_is_transcribed():
+    """Forge's Standard archive stops at 2022-04-29; the later states are transcribed
+    (forge_formats.yaml): every profile from DMU (2022-09-09) to the Forge file with TLA
+    loads, each a day after the previous one's last day, so no date after 2022-04-29 is
+    checked against a superseded profile (no MTG206)."""
     data = yaml.safe_load((FORMATS / "mtg-standard.yaml").read_text("utf-8"))
     assert "withheld" not in data
-    assert [p["from"] for p in data["profiles"][-2:]] == [_dt.date(2022, 4, 29),
-                                                           _dt.date(2025, 9, 26)]
-    assert data["data_until"] == _dt.date(2025, 9, 26)
+    later = [p for p in data["profiles"] if p["from"] >= _dt.date(2022, 4, 29)]
+    assert [p["from"] for p in later][:3] == [_dt.date(2022, 4, 29), _dt.date(2022, 9, 9),
+                                               _dt.date(2022, 10, 10)]
+    for prof, nxt in zip(later, later[1:]):
+        assert prof["next_change"] == nxt["from"], prof["from"]
+    assert later[-1]["name"] == "Standard (TLA)" and "next_change" not in later[-1]
+    assert data["data_until"] == later[-1]["from"]
+    for day in ("2022-05-15", "2023-01-29", "2024-01-15", "2025-10-01"):
+        r = check_text(DELVER, "mtg-standard", day)
+        assert "MTG206" not in [f.code for f in r.findings], day
+    assert check_text(DELVER, "mtg-standard", "2024-01-15").stats["profile"] == "2023-11-17"
+    assert check_text(DELVER, "mtg-standard", "2012-06-01").stats["profile"] == "2012-05-04"
+    # the rotation of 2022: the SNC profile's ZNR, KHM, STX and AFR are gone on 2022-09-09
+    assert {"ZNR", "KHM", "STX", "AFR"} <= set(_sets("mtg-standard", "2022-09-08"))
+    assert _sets("mtg-standard", "2022-09-09") == ["MID", "VOW", "NEO", "SNC", "DMU"]
 
 
 @pytest.mark.parametrize("fid,before,first", [
@@ -244,7 +252,8 @@ def test_transcribed_legacy_and_vintage_profiles_on_their_dates():
     assert vintage.profile["name"] == "Vintage (V15)"
     assert "Trinisphere" in vintage.get("restricted")
     assert "Chalice of the Void" not in vintage.get("restricted")
-    assert load("mtg-vintage").for_date("2015-08-20").profile["name"] == "Vintage (DKA)"
+    assert load("mtg-vintage").for_date("2015-08-20").profile["name"] == "Vintage (FRF)"
+    assert load("mtg-vintage").for_date("2015-01-22").profile["name"] == "Vintage (CNS)"
 
 
 @needs_forge
