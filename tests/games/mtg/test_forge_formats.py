@@ -87,6 +87,30 @@ def test_the_shipped_formats_are_the_importers_output(tmp_path):
         assert path.read_text("utf-8") == (FORMATS / path.name).read_text("utf-8"), path.name
 
 
+def test_next_change_before_an_undated_list(tmp_path):
+    """Before an undated Forge list (dated by its newest set), a profile with sets changes at
+    the first release of a set the list adds; one without sets (its pool is the set
+    selector, as the transcribed Legacy profiles) changes at the list's own date: a set
+    release alone does not change it."""
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    (tmp_path / "Sanctioned").mkdir()
+    (tmp_path / "Sanctioned" / "X.txt").write_text("Name:X\nSets:AAA, BBB, CCC\nBanned:Y\n",
+                                                   encoding="utf-8")
+    data = {"set_dates": {"AAA": {"date": "2020-01-10"}, "BBB": {"date": "2020-03-10"},
+                          "CCC": {"date": "2020-06-10"}},
+            "formats": {"x": {"files": ["Sanctioned/X.txt"], "load": "all"}},
+            "transcribed": {"x": [
+                {"from": "2020-01-10", "name": "X (AAA)", "sets": ["AAA"], "banned": []},
+                {"from": "2020-02-01", "name": "X (2020-02-01)", "banned": ["Z"]}]}}
+    profs = Importer(tmp_path, data=data).build("x")["profiles"]
+    assert [str(p["from"]) for p in profs] == ["2020-01-10", "2020-02-01", "2020-06-10"]
+    assert [str(p.get("next_change")) for p in profs] == ["2020-02-01", "2020-06-10", "None"]
+    data["transcribed"]["x"][1]["sets"] = ["AAA"]           # with sets: BBB's release counts
+    profs = Importer(tmp_path, data=data).build("x")["profiles"]
+    assert str(profs[1]["next_change"]) == "2020-03-10"
+
+
 def test_a_broken_forge_file_names_its_line(tmp_path):
     from deckcheck.carddb.importers.common import DataError
     from deckcheck.games.mtg.importing.forge_formats import parse_forge_file
