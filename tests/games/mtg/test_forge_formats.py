@@ -97,7 +97,8 @@ def test_next_change_before_an_undated_list(tmp_path):
     (tmp_path / "Sanctioned").mkdir()
     (tmp_path / "Sanctioned" / "X.txt").write_text("Name:X\nSets:AAA, BBB, CCC\nBanned:Y\n",
                                                    encoding="utf-8")
-    data = {"set_dates": {"AAA": {"date": "2020-01-10"}, "BBB": {"date": "2020-03-10"},
+    data = {"set_codes": {"CFX": "CON"},
+            "set_dates": {"AAA": {"date": "2020-01-10"}, "BBB": {"date": "2020-03-10"},
                           "CCC": {"date": "2020-06-10"}},
             "formats": {"x": {"files": ["Sanctioned/X.txt"], "load": "all"}},
             "transcribed": {"x": [
@@ -109,6 +110,13 @@ def test_next_change_before_an_undated_list(tmp_path):
     data["transcribed"]["x"][1]["sets"] = ["AAA"]           # with sets: BBB's release counts
     profs = Importer(tmp_path, data=data).build("x")["profiles"]
     assert str(profs[1]["next_change"]) == "2020-03-10"
+    # a transcribed undated list (here Forge's CFX code) is one too; its codes are mapped
+    data["transcribed"]["x"].append({"from": "2020-09-01", "name": "X (later)", "undated": True,
+                                     "sets": ["AAA", "CFX"], "banned": []})
+    data["set_dates"]["CON"] = {"date": "2020-08-01"}
+    profs = Importer(tmp_path, data=data).build("x")["profiles"]
+    assert profs[-1]["sets"] == ["AAA", "CON"] and "undated" not in profs[-1]
+    assert str(profs[-2]["next_change"]) == "2020-08-01"    # CON's release, not 2020-09-01
 
 
 def test_a_broken_forge_file_names_its_line(tmp_path):
@@ -250,8 +258,22 @@ def test_every_dated_format_records_data_until():
             until = fmt.data["data_until"]
             until = until.isoformat() if hasattr(until, "isoformat") else str(until)
             assert until >= newest, fid
-    assert str(mtg["mtg-modern"].data["data_until"]) == "2022-11-18"
-    assert str(mtg["mtg-pioneer"].data["data_until"]) == "2022-04-29"
+    assert str(mtg["mtg-modern"].data["data_until"]) == "2025-11-21"     # Forge's list with TLA
+    assert str(mtg["mtg-pioneer"].data["data_until"]) == "2025-11-21"
+    assert str(mtg["mtg-historic"].data["data_until"]) == "2023-09-08"    # its list with WOE
+
+
+def test_a_date_between_forges_archive_and_a_later_list_is_warned():
+    """Pioneer and Modern lists after Forge's archive are known only as Forge's later undated
+    files (dated by their newest set): a date between is checked with the profile before and
+    MTG206 names the first release after it of a set the later list adds."""
+    for fid, day, profile, changed in (("mtg-pioneer", "2023-06-01", "2022-04-29", "2022-09-09"),
+                                       ("mtg-modern", "2024-01-01", "2022-11-18", "2023-02-10")):
+        r = check_text(DELVER, fid, day)
+        assert r.stats["profile"] == profile
+        warned = [f.message for f in r.findings if f.code == "MTG206"]
+        assert len(warned) == 1 and f"changed on {changed}" in warned[0], (fid, warned)
+        assert check_text(DELVER, fid, "2025-11-21").stats["profile"] == "2025-11-21"
 
 
 def test_commander_loads_its_ban_list_with_the_full_pool():

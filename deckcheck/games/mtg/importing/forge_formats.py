@@ -16,6 +16,8 @@ are in ``forge_formats.yaml`` beside it.
   not known, it is the first release after the profile of a set the next profile adds
   (a profile without ``sets:``, whose pool is the format's set selector, has no such set:
   its next change is the next profile's date).
+* A ``transcribed:`` profile's ``sets`` are Forge's codes (mapped like a file's);
+  ``undated: true`` marks a transcription of an undated file, dated by its newest set.
 * ``data_until`` is the last date the loaded data covers: the day before the newest
   loaded profile's ``next_change`` or, without one, its ``from``.
 * ``load: checkable`` formats keep profiles the card data cannot check at all (none of their
@@ -233,6 +235,10 @@ class Importer:
             prof = dict(prof, **{"from": _date(prof["from"])})
             if prof.get("next_change"):
                 prof["next_change"] = _date(prof["next_change"])
+            if prof.get("sets"):                  # Forge's codes, as in a file
+                prof["sets"] = [self.code(str(c)) for c in prof["sets"]]
+            # an undated Forge list, dated by its newest set: the day it began is not known
+            prof["_undated"] = bool(prof.pop("undated", False))
             profiles.append(prof)
         by_date: dict[_dt.date, dict[str, Any]] = {}
         for prof in profiles:
