@@ -87,6 +87,38 @@ def test_the_shipped_formats_are_the_importers_output(tmp_path):
         assert path.read_text("utf-8") == (FORMATS / path.name).read_text("utf-8"), path.name
 
 
+def test_next_change_before_an_undated_list(tmp_path):
+    """Before an undated Forge list (dated by its newest set), a profile with sets changes at
+    the first release of a set the list adds; one without sets (its pool is the set
+    selector, as the transcribed Legacy profiles) changes at the list's own date: a set
+    release alone does not change it."""
+    from deckcheck.games.mtg.importing.forge_formats import Importer
+
+    (tmp_path / "Sanctioned").mkdir()
+    (tmp_path / "Sanctioned" / "X.txt").write_text("Name:X\nSets:AAA, BBB, CCC\nBanned:Y\n",
+                                                   encoding="utf-8")
+    data = {"set_codes": {"CFX": "CON"},
+            "set_dates": {"AAA": {"date": "2020-01-10"}, "BBB": {"date": "2020-03-10"},
+                          "CCC": {"date": "2020-06-10"}},
+            "formats": {"x": {"files": ["Sanctioned/X.txt"], "load": "all"}},
+            "transcribed": {"x": [
+                {"from": "2020-01-10", "name": "X (AAA)", "sets": ["AAA"], "banned": []},
+                {"from": "2020-02-01", "name": "X (2020-02-01)", "banned": ["Z"]}]}}
+    profs = Importer(tmp_path, data=data).build("x")["profiles"]
+    assert [str(p["from"]) for p in profs] == ["2020-01-10", "2020-02-01", "2020-06-10"]
+    assert [str(p.get("next_change")) for p in profs] == ["2020-02-01", "2020-06-10", "None"]
+    data["transcribed"]["x"][1]["sets"] = ["AAA"]           # with sets: BBB's release counts
+    profs = Importer(tmp_path, data=data).build("x")["profiles"]
+    assert str(profs[1]["next_change"]) == "2020-03-10"
+    # a transcribed undated list (here Forge's CFX code) is one too; its codes are mapped
+    data["transcribed"]["x"].append({"from": "2020-09-01", "name": "X (later)", "undated": True,
+                                     "sets": ["AAA", "CFX"], "banned": []})
+    data["set_dates"]["CON"] = {"date": "2020-08-01"}
+    profs = Importer(tmp_path, data=data).build("x")["profiles"]
+    assert profs[-1]["sets"] == ["AAA", "CON"] and "undated" not in profs[-1]
+    assert str(profs[-2]["next_change"]) == "2020-08-01"    # CON's release, not 2020-09-01
+
+
 def test_a_broken_forge_file_names_its_line(tmp_path):
     from deckcheck.carddb.importers.common import DataError
     from deckcheck.games.mtg.importing.forge_formats import parse_forge_file
@@ -147,20 +179,28 @@ def test_withheld_only_where_the_card_data_has_none_of_the_sets():
             assert prof["from"] > data["profiles"][-1]["from"]
 
 
-def test_standard_after_the_loaded_data_warns_and_keeps_the_later_facts():
-    """The card data has every set of Standard (SNC) of 2022-04-29 and of today's list (Forge's
-    edition files, some transcribed): both load. Forge's Standard archive stops at 2022-04-29,
-    so a date after the SNC profile's next change and before today's list is checked with the
-    SNC profile and warned."""
-    r = check_text(DELVER, "mtg-standard", "2024-01-15")
-    assert "MTG206" in [f.code for f in r.findings] and r.stats["profile"] == "2022-04-29"
-    assert check_text(DELVER, "mtg-standard", "2022-05-15").stats["profile"] == "2022-04-29"
-    assert check_text(DELVER, "mtg-standard", "2012-06-01").stats["profile"] == "2012-05-04"
+def test_standard_after_forges_archive_is_transcribed():
+    """Forge's Standard archive stops at 2022-04-29; the later states are transcribed
+    (forge_formats.yaml): every profile from DMU (2022-09-09) to the Forge file with TLA
+    loads, each a day after the previous one's last day, so no date after 2022-04-29 is
+    checked against a superseded profile (no MTG206)."""
     data = yaml.safe_load((FORMATS / "mtg-standard.yaml").read_text("utf-8"))
     assert "withheld" not in data
-    assert [p["from"] for p in data["profiles"][-2:]] == [_dt.date(2022, 4, 29),
-                                                           _dt.date(2025, 9, 26)]
-    assert data["data_until"] == _dt.date(2025, 9, 26)
+    later = [p for p in data["profiles"] if p["from"] >= _dt.date(2022, 4, 29)]
+    assert [p["from"] for p in later][:3] == [_dt.date(2022, 4, 29), _dt.date(2022, 9, 9),
+                                               _dt.date(2022, 10, 10)]
+    for prof, nxt in zip(later, later[1:]):
+        assert prof["next_change"] == nxt["from"], prof["from"]
+    assert later[-1]["name"] == "Standard (TLA)" and "next_change" not in later[-1]
+    assert data["data_until"] == later[-1]["from"]
+    for day in ("2022-05-15", "2023-01-29", "2024-01-15", "2025-10-01"):
+        r = check_text(DELVER, "mtg-standard", day)
+        assert "MTG206" not in [f.code for f in r.findings], day
+    assert check_text(DELVER, "mtg-standard", "2024-01-15").stats["profile"] == "2023-11-17"
+    assert check_text(DELVER, "mtg-standard", "2012-06-01").stats["profile"] == "2012-05-04"
+    # the rotation of 2022: the SNC profile's ZNR, KHM, STX and AFR are gone on 2022-09-09
+    assert {"ZNR", "KHM", "STX", "AFR"} <= set(_sets("mtg-standard", "2022-09-08"))
+    assert _sets("mtg-standard", "2022-09-09") == ["MID", "VOW", "NEO", "SNC", "DMU"]
 
 
 @pytest.mark.parametrize("fid,before,first", [
@@ -218,8 +258,22 @@ def test_every_dated_format_records_data_until():
             until = fmt.data["data_until"]
             until = until.isoformat() if hasattr(until, "isoformat") else str(until)
             assert until >= newest, fid
-    assert str(mtg["mtg-modern"].data["data_until"]) == "2022-11-18"
-    assert str(mtg["mtg-pioneer"].data["data_until"]) == "2022-04-29"
+    assert str(mtg["mtg-modern"].data["data_until"]) == "2025-11-21"     # Forge's list with TLA
+    assert str(mtg["mtg-pioneer"].data["data_until"]) == "2025-11-21"
+    assert str(mtg["mtg-historic"].data["data_until"]) == "2023-09-08"    # its list with WOE
+
+
+def test_a_date_between_forges_archive_and_a_later_list_is_warned():
+    """Pioneer and Modern lists after Forge's archive are known only as Forge's later undated
+    files (dated by their newest set): a date between is checked with the profile before and
+    MTG206 names the first release after it of a set the later list adds."""
+    for fid, day, profile, changed in (("mtg-pioneer", "2023-06-01", "2022-04-29", "2022-09-09"),
+                                       ("mtg-modern", "2024-01-01", "2022-11-18", "2023-02-10")):
+        r = check_text(DELVER, fid, day)
+        assert r.stats["profile"] == profile
+        warned = [f.message for f in r.findings if f.code == "MTG206"]
+        assert len(warned) == 1 and f"changed on {changed}" in warned[0], (fid, warned)
+        assert check_text(DELVER, fid, "2025-11-21").stats["profile"] == "2025-11-21"
 
 
 def test_commander_loads_its_ban_list_with_the_full_pool():
@@ -244,7 +298,8 @@ def test_transcribed_legacy_and_vintage_profiles_on_their_dates():
     assert vintage.profile["name"] == "Vintage (V15)"
     assert "Trinisphere" in vintage.get("restricted")
     assert "Chalice of the Void" not in vintage.get("restricted")
-    assert load("mtg-vintage").for_date("2015-08-20").profile["name"] == "Vintage (DKA)"
+    assert load("mtg-vintage").for_date("2015-08-20").profile["name"] == "Vintage (FRF)"
+    assert load("mtg-vintage").for_date("2015-01-22").profile["name"] == "Vintage (CNS)"
 
 
 @needs_forge

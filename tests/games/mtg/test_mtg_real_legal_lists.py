@@ -30,6 +30,9 @@ REAL_LEGAL = [
      "Gideon, Ally of Zendikar"),                                            # BFZ
     ("mtg-legal-standard-2018-gutierrez-von-porat-sultai-gift.txt", "mtg-standard",
      "2018-08-11", "Vivien Reid"),                                           # M19
+    # Standard (BRO) of 2022-11-18: transcribed, Forge's archive stops at 2022-04-29
+    ("mtg-legal-standard-2023-jiggiestjay-esper-midrange.txt", "mtg-standard", "2023-01-29",
+     "Gix, Yawgmoth Praetor"),                                               # BRO
     ("mtg-legal-pioneer-rizzi-bant-spirits.txt", "mtg-pioneer", "2020-01-31",
      "Brazen Borrower"),                                                     # ELD
     ("mtg-legal-pioneer-rodriguez-lopez-mono-red.txt", "mtg-pioneer", "2020-01-31",
@@ -62,18 +65,6 @@ REAL_LEGAL = [
     # a Spanish page: "Criatura (23)", "Tierra (22)", "60 Cartas", "Sideboard" then "(15)"
     ("mtg-legal-pauper-raptor56-spanish-headings.txt", "mtg-pauper", "2019-06-02",
      "Sunscape Familiar"),                                                   # INV
-]
-
-
-# published lists the format data cannot judge on their date yet: Forge's Standard archive stops
-# at 2022-04-29 and its current file is 2025-09-26, so a date between them is checked against the
-# SNC profile (ZNR … SNC), without the DMU and BRO of that Standard
-DATA_GAPS = [
-    pytest.param("mtg-legal-standard-2023-jiggiestjay-esper-midrange.txt", "mtg-standard",
-                 "2023-01-29", "Gix, Yawgmoth Praetor",                      # BRO
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "Standard from 2022-09-09 (DMU) to 2025-09-26 is not sourced: the list's "
-                     "DMU and BRO cards are read as outside the SNC profile"))),
 ]
 
 
@@ -114,39 +105,26 @@ def test_a_published_legal_list_is_legal_on_its_date(name, fmt, date, probe):
     assert result.stats.get("event_date") == date
 
 
-@pytest.mark.parametrize("name,fmt,date,probe", DATA_GAPS)
-def test_a_published_list_on_a_date_the_format_data_lacks(name, fmt, date, probe):
-    _assert_legal_as_published(_check(name, fmt, date, probe), fmt, date)
-
-
-def test_the_2023_standard_list_reads_whole_and_fails_only_on_the_unsourced_sets():
-    """Every card of the 2023 list is in the card data (DMU, BRO and SNC from Forge's edition
-    files); the only errors are MTG201 for the cards printed in DMU or BRO alone, the sets of the
-    Standard the format data does not have."""
-    name, fmt, date, probe = DATA_GAPS[0].values
+def test_the_2023_standard_list_is_checked_with_brothers_war_standard():
+    """The 2023 list's cards from DMU and BRO are in the Standard of its date, and the four sets
+    that left on 2022-09-09 are not: the profile is Standard (BRO), not the SNC one before it."""
+    name, fmt, date, probe = next(row for row in REAL_LEGAL if row[2] == "2023-01-29")
     result = _check(name, fmt, date, probe)
-    assert result.error is None, result.error
-    assert all(e.card is not None for e in result.deck.entries)
-    assert result.counts == {"main": 60, "sideboard": 15}
-    errors = [f for f in result.findings if f.severity.name == "ERROR"]
-    assert errors and {f.code for f in errors} == {"MTG201"}
-    by_line = {e.line: e.card for e in result.deck.entries}
-    profile_sets = {"ZNR", "KHM", "STX", "AFR", "MID", "VOW", "NEO", "SNC"}
-    for f in errors:
-        sets = set(by_line[f.line].get("sets"))
-        assert sets & {"DMU", "BRO"} and not sets & profile_sets, (f.line, sorted(sets))
-    flagged = {by_line[f.line].name for f in errors}
-    assert {"Sheoldred, the Apocalypse", "Gix, Yawgmoth Praetor"} <= flagged
-    assert "Raffine, Scheming Seer" not in flagged                       # SNC is in it
+    assert result.stats["profile"] == "2022-11-18"
+    legal_sets = set(result.stats["legal_sets"])
+    assert {"DMU", "BRO", "SNC"} <= legal_sets and not {"ZNR", "KHM", "STX", "AFR"} & legal_sets
+    before = check_file(LISTS / name, Options(format_id=fmt, date="2022-11-17"))
+    flagged = {f.card for f in before.findings if f.code == "MTG201"}
+    assert "Gix, Yawgmoth Praetor" in flagged and "Sheoldred, the Apocalypse" not in flagged
 
 
 def test_every_legal_list_names_its_source_and_date():
     """Each fixture starts with where it was published (a URL) and the event's Date: line, and
     the table in tests/data/real-lists/README.md lists it."""
     readme = (LISTS / "README.md").read_text(encoding="utf-8")
-    rows = [row[0] for row in REAL_LEGAL] + [p.values[0] for p in DATA_GAPS]
+    rows = [row[0] for row in REAL_LEGAL]
     assert sorted(rows) == sorted(p.name for p in LISTS.glob("mtg-legal-*.txt"))
-    for name, _fmt, date, _probe in [*REAL_LEGAL, *(p.values for p in DATA_GAPS)]:
+    for name, _fmt, date, _probe in REAL_LEGAL:
         head = (LISTS / name).read_text(encoding="utf-8").splitlines()[:8]
         assert any(line.startswith("# http") for line in head), name
         assert f"Date: {date}" in head, name

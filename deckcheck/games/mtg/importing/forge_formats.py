@@ -13,7 +13,11 @@ are in ``forge_formats.yaml`` beside it.
   release date known for its sets (the card data, Forge edition files beside the formats
   folder, ``set_dates``); an undated file without sets makes the format's own lists.
 * ``next_change`` is the next profile's date; before an undated profile, whose start is
-  not known, it is the first release after the profile of a set the next profile adds.
+  not known, it is the first release after the profile of a set the next profile adds
+  (a profile without ``sets:``, whose pool is the format's set selector, has no such set:
+  its next change is the next profile's date).
+* A ``transcribed:`` profile's ``sets`` are Forge's codes (mapped like a file's);
+  ``undated: true`` marks a transcription of an undated file, dated by its newest set.
 * ``data_until`` is the last date the loaded data covers: the day before the newest
   loaded profile's ``next_change`` or, without one, its ``from``.
 * ``load: checkable`` formats keep profiles the card data cannot check at all (none of their
@@ -231,6 +235,10 @@ class Importer:
             prof = dict(prof, **{"from": _date(prof["from"])})
             if prof.get("next_change"):
                 prof["next_change"] = _date(prof["next_change"])
+            if prof.get("sets"):                  # Forge's codes, as in a file
+                prof["sets"] = [self.code(str(c)) for c in prof["sets"]]
+            # an undated Forge list, dated by its newest set: the day it began is not known
+            prof["_undated"] = bool(prof.pop("undated", False))
             profiles.append(prof)
         by_date: dict[_dt.date, dict[str, Any]] = {}
         for prof in profiles:
@@ -243,7 +251,7 @@ class Importer:
         for i, prof in enumerate(profiles):
             if i + 1 < len(profiles):
                 nxt = profiles[i + 1]
-                if nxt.get("_undated"):
+                if nxt.get("_undated") and prof.get("sets"):
                     added = [c for c in nxt.get("sets") or () if c not in (prof.get("sets") or ())]
                     change = self.first_release_after(prof["from"], added) or nxt["from"]
                     if not prof.get("next_change") or prof["next_change"] > change:
