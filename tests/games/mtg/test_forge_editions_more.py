@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.api import prepare_game
+from deckcheck.api import Options, check_file, prepare_game
 from deckcheck.games.mtg.importing import forge_editions as fe
 
 
@@ -78,3 +78,40 @@ def test_a_card_of_the_added_sets_resolves_with_its_printing(name, code, number,
     assert [(p["number"], p["rarity"]) for p in card.get("printings")
             if p.get("set") == code] == [(number, rarity)]
     assert code in card.get("sets")
+
+
+@pytest.mark.parametrize("name,code,number,rarity", [
+    ("Jirina Kudro", "C20", "8", "mythic"),              # Commander 2020
+    ("Szarekh, the Silent King", "40K", "1", "mythic"),  # Warhammer 40,000 Commander
+    ("The Tenth Doctor", "WHO", "3", "mythic"),          # Doctor Who
+    ("Elminster", "CLB", "274", "mythic"),               # Commander Legends: Baldur's Gate
+    ("Jeska, Thrice Reborn", "CMR", "186", "mythic"),    # Commander Legends
+    ("Orcish Bowmasters", "LTR", "103", "rare"),
+])
+def test_a_card_of_a_commander_product_resolves_with_its_printing(name, code, number, rarity):
+    card = _cards().find(name)
+    assert card is not None and card.name == name
+    assert (number, rarity) in [(p["number"], p["rarity"]) for p in card.get("printings")
+                                if p.get("set") == code]
+
+
+def test_a_commander_deck_of_new_product_cards_resolves_every_line(tmp_path):
+    deck = tmp_path / "commander.txt"
+    deck.write_text("Commander\n1 Jirina Kudro\n\nDeck\n1 Call the Coppercoats\n"
+                    "1 Szarekh, the Silent King\n1 The Tenth Doctor\n1 Elminster\n"
+                    "1 Jeska, Thrice Reborn\n93 Plains\n", encoding="utf-8")
+    result = check_file(deck, Options(format_id="mtg-commander"))
+    assert result.error is None, result.error
+    assert all(e.card is not None for e in result.deck.entries)
+    # the new names have no colour identity in the data: said so per card, with its set
+    unknown = {f.line: f.message for f in result.findings if f.code == "MTG501"}
+    assert "C20" in unknown[2] and "40K" in unknown[6]
+
+
+def test_the_added_transcriptions_have_every_number_of_their_cards_section():
+    by_code = {e.code: e for e in fe.transcribed()}
+    for code in ("TSR", "MAT", "VOW", "LTR", "CLB", "CMR", "C20", "40K", "WHO"):
+        numbers = [int(n) for n, _r, _name in by_code[code].cards]
+        assert sorted(numbers) == list(range(1, max(numbers) + 1)), code
+    mh3 = {int(n) for n, _r, _name in by_code["MH3"].cards}   # 304-309 are its full-art sheet
+    assert mh3 == set(range(1, 304)) | set(range(310, 320))
