@@ -29,6 +29,12 @@ UNKNOWN_FACTS = ["layout", "types", "supertypes", "subtypes", "mana_cost", "cmc"
                  "color_identity", "deck_limit"]
 RARITIES = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "S": "special",
             "L": "basic"}
+#: Forge's ``L`` is its "basic land" rarity, which its files also give to the common lands of
+#: a set's land slot (DSK's Abandoned Campground, FDN's gain lands, FIN's towns); such a land
+#: was printed at common. Only a basic land's name keeps ``basic``.
+BASIC_NAMES = frozenset(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"]
+                        + [f"Snow-Covered {t}" for t in ("Plains", "Island", "Swamp",
+                                                         "Mountain", "Forest", "Wastes")])
 SOURCE = "forge-editions"
 _CARD_LINE = re.compile(r"(?:(?P<number>[A-Z]{0,3}[0-9]+[a-z★]?)[ \t]++)?(?P<rarity>[CURMSL])"
                         r"[ \t]++(?P<rest>\S.*)")
@@ -76,7 +82,7 @@ def read_edition(path: Path) -> Edition:
             m = _CARD_LINE.fullmatch(line)
             if m:
                 name = m["rest"].partition(" @")[0].strip()      # " @artist" is not kept
-                cards.append((m["number"] or "", RARITIES[m["rarity"]], name))
+                cards.append((m["number"] or "", rarity_of(m["rarity"], name), name))
             else:
                 unread.append(line)
         elif section:
@@ -89,19 +95,37 @@ def read_edition(path: Path) -> Edition:
                    cards, other, unread)
 
 
+def rarity_of(letter: str, name: str) -> str:
+    """The rarity of an edition line's letter: ``L`` on a land that is not basic is common."""
+    rarity = RARITIES[letter]
+    return "common" if rarity == "basic" and name not in BASIC_NAMES else rarity
+
+
 def read_folder(folder: Path) -> tuple[list[Edition], list[str]]:
-    """Every ``*.txt`` edition file of ``folder`` (sorted by date, then code) and the
-    problems of those that could not be read (file: reason), which are skipped."""
+    """Every ``*.txt`` edition file of ``folder`` and the transcribed ones (sorted by date,
+    then code; the more complete source of a set, :func:`prefer_complete`) and the problems
+    of those that could not be read (file: reason), which are skipped."""
     editions, problems = [], []
     for path in sorted(folder.glob("*.txt")):
         try:
             editions.append(read_edition(path))
         except DataError as exc:
             problems.append(str(exc))
-    have = {e.code for e in editions}
-    editions += [e for e in transcribed() if e.code not in have]
+    editions = prefer_complete(editions, transcribed())
     editions.sort(key=lambda e: (e.date, e.code))
     return editions, problems
+
+
+def prefer_complete(folder: list[Edition], transcribed_: list[Edition]) -> list[Edition]:
+    """One edition per set code: of a folder file and a transcription of the same set, the one
+    with more ``[cards]`` lines (../shared's VOW file is a partial one, 86 lines, while Forge's
+    whole file has the set's 277 cards); on a tie the folder's file."""
+    by_code: dict[str, Edition] = {}
+    for ed in folder + transcribed_:
+        have = by_code.get(ed.code)
+        if have is None or len(ed.cards) > len(have.cards):
+            by_code[ed.code] = ed
+    return list(by_code.values())
 
 
 def transcribed(path: Path = TRANSCRIBED) -> list[Edition]:
@@ -111,7 +135,7 @@ def transcribed(path: Path = TRANSCRIBED) -> list[Edition]:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     out = []
     for row in data.get("editions") or ():
-        cards = [(str(n), RARITIES[str(r)], str(name)) for n, r, name in row["cards"]]
+        cards = [(str(n), rarity_of(str(r), str(name)), str(name)) for n, r, name in row["cards"]]
         out.append(Edition(Path(row["file"]), str(row["code"]).upper(), str(row["name"]),
                            str(row["date"]), _TYPES.get(str(row.get("type", "")).lower(),
                                                         str(row.get("type", "")).lower()),
