@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from deckcheck.games.mtg.rules.common import MtgRule
+from deckcheck.games.mtg.rules.facts import unknown_facts
 from deckcheck.models import Card, Finding
 from deckcheck.rules.base import Context, register
 
@@ -37,6 +38,9 @@ class CommanderNotEligible(MtgRule):
     [uncertain] across CR versions). The MTGJSON v3 data ends in 2018, before
     Backgrounds (2022): with it no card has ``choose_background``; the mechanism reads the
     facts of newer data (MTGJSON v5).
+
+    A card the data knows only by name, sets and rarity (a Forge edition record: ``types``
+    in its ``unknown`` facts) is not judged: MTG501 says its eligibility could not be checked.
     """
 
     code = "MTG210"
@@ -54,7 +58,7 @@ class CommanderNotEligible(MtgRule):
         seen: set[str] = set()
         for e in commanders:
             card = e.card
-            if card.id in seen or card.get("commander"):
+            if card.id in seen or card.get("commander") or "types" in unknown_facts(card):
                 continue
             seen.add(card.id)
             if "Legendary" in (card.get("supertypes") or ()) and \
@@ -75,8 +79,9 @@ class CommanderPair(MtgRule):
 
     Two commanders are allowed when both have Partner, when each has "Partner with" naming
     the other, or when one has "Choose a Background" and the other is a Background (CR
-    702.124, the partner abilities; subrule letters [uncertain] across CR versions). Later pairings (Friends forever, Doctor's companion) are
-    not in the MTGJSON v3 data and are not checked.
+    702.124, the partner abilities; subrule letters [uncertain] across CR versions). Later
+    pairings (Friends forever, Doctor's companion) are not in the MTGJSON v3 data and are not
+    checked, nor is a pair with a card the data knows only by name (MTG501 says so).
     """
 
     code = "MTG211"
@@ -98,7 +103,7 @@ class CommanderPair(MtgRule):
         if len(commanders) != 2:
             return
         a, b = commanders
-        if _pair_ok(a.card, b.card):
+        if _pair_ok(a.card, b.card) or any("types" in unknown_facts(x.card) for x in (a, b)):
             return
         named = next((x for x in (a, b) if x.card.get("partner_with")), None)
         if named is not None:

@@ -27,7 +27,9 @@ class FactsUnknown(MtgRule):
     fact it lacks: its colour identity in a Commander format (MTG207 counts it as colourless
     and could be wrong), its types in a zone that allows or denies types, or its own copy
     limit when the list has more copies than the format allows (a card such as Dragon's
-    Approach allows any number; MTG102 applies the format's limit).
+    Approach allows any number; MTG102 applies the format's limit), or its types and
+    abilities in the command zone of a format that names the commander's kind (MTG210 and
+    MTG211 cannot say whether it may be a commander, or partner with the other one).
 
     Where no check needs the missing facts (its sets and rarity are known, so set legality
     and the Pauper rarity are checked), nothing is reported. Import newer card data
@@ -45,6 +47,9 @@ class FactsUnknown(MtgRule):
         "types": ("{card}: the card data has only its name, sets and rarity ({sets}); its "
                   "types are unknown, so it could not be checked against the card types the "
                   "{zone} zone takes." + _IMPORT),
+        "commander": ("{card}: the card data has only its name, sets and rarity ({sets}); its "
+                      "types and abilities are unknown, so whether it can be your commander "
+                      "could not be checked." + _IMPORT),
         "copies": ("{card}: the card data has only its name, sets and rarity ({sets}); whether "
                    "its own text allows more than {expected} copies is unknown, so the format's "
                    "limit was applied ({actual} copies listed)." + _IMPORT),
@@ -63,6 +68,11 @@ class FactsUnknown(MtgRule):
                     and (e.card.id, "ci") not in seen:
                 seen.add((e.card.id, "ci"))
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, sets=sets)
+            if e.zone == "commander" and ctx.fmt.get("commander_types") and "types" in missing \
+                    and (e.card.id, "cmd") not in seen:
+                seen.add((e.card.id, "cmd"))
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, sets=sets,
+                                   variant="commander")
             if e.zone in typed_zones and "types" in missing and (e.card.id, e.zone) not in seen:
                 seen.add((e.card.id, e.zone))
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line, sets=sets,
