@@ -210,6 +210,33 @@ class UndocumentedRule:
 # ---------------------------------------------------------------------------------------
 # counted words and the summary sentence the human formats share
 
+class SharedWarnings:
+    """The *shared* warnings of a batch (a rule with ``shared = True``: about the format's
+    data, the same for every deck checked in that format on that day), grouped by code,
+    format and message, each with the number of decks it concerns, in the order first seen.
+    The human reports show each group once instead of under every deck."""
+
+    __slots__ = ("_groups",)
+
+    def __init__(self) -> None:
+        self._groups: dict[tuple[str, str, str], list] = {}
+
+    @staticmethod
+    def folds(f: Finding) -> bool:
+        return f.severity is Severity.WARNING and bool(f.args.get("shared"))
+
+    def add(self, result: DeckResult) -> None:
+        for f in result.findings:
+            if self.folds(f):
+                key = (f.code, str(f.args.get("format_id") or ""), f.message)
+                self._groups.setdefault(key, [f.severity.value, 0])[1] += 1
+
+    def groups(self) -> list[tuple[str, str, str, int]]:
+        """``(severity, code, message, decks)`` of each group."""
+        return [(sev, code, message, n)
+                for (code, _fmt, message), (sev, n) in self._groups.items()]
+
+
 #: English plurals that are not the word + "s"
 _PLURALS = {"info note": "info notes", "misspelt name": "misspelt names"}
 

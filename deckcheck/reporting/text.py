@@ -3,7 +3,12 @@
 By default a deck with no error or warning is one line (its verdict, and how many info
 notes it has); a deck with problems is its verdict, then its errors and warnings, one per
 line (wrapped under the message). The summary gives the totals, how many info notes were
-not shown, and how many names ``deckcheck fix`` can correct. ``show_info`` gives the full
+not shown, and how many names ``deckcheck fix`` can correct. A *shared* warning (one about
+the format's data, not the list: DCK029 ``data-ends``, MTG206, MTG212) is the same for every
+deck checked in that format on that day, so it is not repeated under each deck: the deck's
+verdict line counts it ("1 warning") and the summary shows it once, with the number of
+decks it concerns (as ruff and sqlfluff print a per-run notice once, not per file). A batch of
+N legal decks thus stays N lines plus the summary. ``show_info`` gives the full
 report of every deck (zone counts, the game's tables, every finding with its zone and card);
 ``quiet`` only the decks with problems and their problems.
 
@@ -21,8 +26,8 @@ from typing import Iterable, Iterator
 from deckcheck.i18n import t, zone_name
 from deckcheck.i18n_tables import section
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import (Reporter, Tally, codes_counted, counted, notes, problems,
-                                      summary_text)
+from deckcheck.reporting.base import (Reporter, SharedWarnings, Tally, codes_counted, counted,
+                                      notes, problems, summary_text)
 from deckcheck.reporting.table import fit, table, terminal_width, text_width, wrap
 from deckcheck.safetext import guard_lines, log_safe
 
@@ -120,20 +125,27 @@ class TextReporter(Reporter):
                 break
         return lines
 
-    def _notes_suffix(self, r: DeckResult) -> str:
+    def _notes_suffix(self, r: DeckResult, shared: int = 0) -> str:
         hidden = notes(r)
-        if not hidden or self.options.quiet:
+        if (not hidden and not shared) or self.options.quiet:
             return ""
-        text = counted(len(hidden), "note", self.lang)
-        return f" ({text})" if self.lang == "en" else f"（{text}）"
+        parts = ([counted(shared, "warning", self.lang)] if shared else []) + \
+            ([counted(len(hidden), "note", self.lang)] if hidden else [])
+        if self.lang == "en":
+            return f" ({', '.join(parts)})"
+        return f"（{'，'.join(parts)}）"
 
     def _brief(self, r: DeckResult) -> list[str]:
         if r.error is not None:
             return self._title(r)
         found = problems(r)
+        shared = 0
+        if not self.options.quiet:    # the quiet report has no summary: nothing is folded
+            shared = sum(1 for f in found if SharedWarnings.folds(f))
+            found = [f for f in found if not SharedWarnings.folds(f)]
         if not found:
-            return [] if self.options.quiet else self._title(r, self._notes_suffix(r))
-        out = self._title(r, self._notes_suffix(r))
+            return [] if self.options.quiet else self._title(r, self._notes_suffix(r, shared))
+        out = self._title(r, self._notes_suffix(r, shared))
         out += self._finding_lines(r, found)
         out.append("")
         return out
@@ -219,6 +231,10 @@ class TextReporter(Reporter):
                                    f"With --strict, {counted(n, 'legal deck')} "
                                    f"{'fails' if n == 1 else 'fail'} because of warnings "
                                    "(exit 1).")
+        for sev, code, message, n in seen.shared.groups():
+            out += self._lines(t("{severity} {code} ({decks}): {message}", lang,
+                                 severity=t(sev, lang), code=log_safe(code),
+                                 decks=counted(n, "deck", lang), message=log_safe(message)))
         if not self.options.show_info:
             hidden = seen.hidden
             if hidden:
@@ -258,13 +274,14 @@ class _Seen:
     """What the text report's summary needs of the decks, added up one result at a time."""
 
     __slots__ = ("options", "tally", "unreadable", "strict_failing", "hidden", "safe",
-                 "unsafe")
+                 "unsafe", "shared")
 
     def __init__(self, options) -> None:
         self.options = options
         self.tally = Tally()
         self.unreadable = self.strict_failing = self.safe = self.unsafe = 0
         self.hidden: list = []   # the info notes not shown (their codes are counted)
+        self.shared = SharedWarnings()   # the shared warnings, shown once in the summary
 
     def add(self, r: DeckResult) -> None:
         self.tally.add(r)
@@ -275,6 +292,7 @@ class _Seen:
             self.strict_failing += r.legal and r.failed(strict=True)
         if not self.options.show_info:
             self.hidden += notes(r)
+            self.shared.add(r)
         from deckcheck.fixing import correctable
 
         a, b = correctable(r)

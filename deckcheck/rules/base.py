@@ -127,6 +127,10 @@ class Rule:
     formats: ClassVar[tuple[str, ...] | None] = None
     #: rules off unless a format or config enables them
     default_enabled: ClassVar[bool] = True
+    #: the rule speaks of the format's data, not of the list: its finding is the same for
+    #: every deck checked in that format on that day, so the text and concise reports show
+    #: it once in the batch summary (``shared`` in the finding's arguments)
+    shared: ClassVar[bool] = False
 
     @property
     def doc(self) -> str:
@@ -161,6 +165,8 @@ class Rule:
         if fmt is not None:
             # the id, and the key of the format's name in a language's terms (``format``)
             fields.update(format_id=fmt.id, format_key=fmt.id)
+        if self.shared:
+            fields["shared"] = True
         fields.update(args)
         template = message or self.template(args.get("variant"))
         try:

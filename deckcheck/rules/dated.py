@@ -6,6 +6,7 @@ checked on a day before its first release (the game's set dates)."""
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Iterable
 
 from deckcheck.models import Finding, Severity
@@ -15,38 +16,59 @@ from deckcheck.rules.base import Context, Rule, register
 
 @register
 class DataEnds(Rule):
-    """The date checked on is after the last day the format's data covers (``data_until:``
-    in the format file): bans, rotations or set releases after that day are not known, so
-    the list is checked with the newest data, which may be out of date.
+    """The day checked is after the last day the format's data covers (``data_until:`` in
+    the format file: for Force of Will the last sourced ban list or rotation, for Magic the
+    day before the first change the loaded profiles do not cover): bans, rotations and sets
+    after that day are not known, so the list is checked with the newest data, which may be
+    out of date. A format without ``data_until`` (no dated data) gets nothing.
 
-    Without a date the newest data is used as well; the same note is an info then. A date on
-    or after the ``next_change:`` of the profile in force is not reported here: a later
-    profile is known but not loaded (its sets are missing from the card data), and the
-    game says so with its own code (Magic's MTG206), naming that change.
+    Without a date the day checked is today, so the same warning is given (variant
+    ``no-date``, naming the day the data ends): a list checked today never passes silently
+    on old data. That variant is *lenient*: it does not fail ``--strict``, since it is about
+    the data and not the list, and would fail every list of a repository's CI run the day
+    the data grows old; give ``--date`` to make it count (the ``default`` variant does).
+
+    Each finding says one thing, so two codes never say the same:
+
+    * MTG206 ``profile-superseded``: a later profile of the format is known but withheld
+      (its sets are missing from the card data); it names that change, which is more than
+      this rule could say, so this rule is silent on and after the ``next_change:`` of the
+      profile in force (and, with no date, whenever that profile has one).
+    * MTG212 ``data-lacks-sets``: the profile in force names sets or cards the *card data*
+      lacks; this rule speaks of the *format data* ending, so both may appear.
+
+    Both findings are ``shared``: the text and concise reports show each once, in the batch
+    summary, with the number of decks it concerns (machine formats keep every finding).
     """
 
     code = "DCK029"
     name = "data-ends"
     severity = Severity.WARNING
+    shared = True
     message = ("The data of {format} ends on {until}: nothing later is known, so {date} is "
                "checked with the state of {until}.")
-    messages = {"no-date": "No date given: {format} is checked with its newest data, which "
-                           "ends on {until} (give --date to check another day)."}
+    messages = {"no-date": ("No date given (today): the data of {format} ends on {until}; "
+                            "bans, rotations and sets after it are not known.")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         until = ctx.fmt.get("data_until")
-        if not until:
+        if not until or _superseded(ctx):
             return
         if ctx.date is None:
-            yield self.finding(ctx, until=until, severity=Severity.INFO, variant="no-date")
-        elif ctx.date > until and not _superseded(ctx):
+            today = _dt.date.today().isoformat()
+            if today > until:
+                yield self.finding(ctx, until=until, variant="no-date", lenient=True,
+                                   expected=until, actual=today)
+        elif ctx.date > until:
             yield self.finding(ctx, until=until, date=ctx.date, expected=until,
                                actual=ctx.date)
 
 
 def _superseded(ctx: Context) -> bool:
+    """A later profile is known but not loaded (MTG206 names it): with no date, whenever the
+    profile in force has a ``next_change``; with a date, on or after it."""
     nxt = (ctx.fmt.profile or {}).get("next_change")
-    return bool(nxt) and ctx.date >= nxt
+    return bool(nxt) and (ctx.date is None or ctx.date >= nxt)
 
 
 @register

@@ -142,3 +142,15 @@ def test_fix_exits_1_while_errors_it_cannot_correct_remain(cli, tmp_path):
     good = tmp_path / "good.txt"
     good.write_text(LOWER, encoding="utf-8")
     assert cli("fix", str(good), "--no-config").returncode == 0
+
+
+def test_a_shared_warning_is_shown_once_in_the_summary_with_its_deck_count():
+    # no date is today, past fow-new-frontiers' data_until: DCK029 is the same for each deck
+    kirik = (ROOT / "tests" / "cases" / "_decks" / "fow" / "kirik.txt").read_text(encoding="utf-8")
+    results = [check_text(kirik, path=f"decks/{i}.txt", format_id="fow-new-frontiers")
+               for i in range(3)]
+    assert all(any(f.code == "DCK029" for f in r.findings) for r in results)
+    out = render("text", results)
+    assert out.count("DCK029") == 1 and "warning DCK029 (3 decks): No date given" in out
+    assert len(out.splitlines()) <= len(results) + 3 + 2     # + the wrapped warning
+    assert render("json", results).count('"DCK029"') == 3   # machine formats keep each

@@ -165,8 +165,7 @@ def test_rule_case(path: Path, data: dict, case: dict, tmp_path: Path, monkeypat
     for other in case.get("absent") or []:
         assert other not in codes, f"{other} must not fire:\n{shown}"
     if "legal" in case:
-        legal = result.legal and not (case.get("strict") and any(
-            f.severity.value == "warning" for f in result.findings))
+        legal = not result.failed(strict=bool(case.get("strict")))
         assert legal == case["legal"], f"legal={result.legal}:\n{shown}"
 
 

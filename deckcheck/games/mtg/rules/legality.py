@@ -239,11 +239,17 @@ class ProfileSuperseded(MtgRule):
     The newest loaded profile is used (mtg.md §1.1), so cards from later sets are unknown to
     the card data; add the newer profile after importing its sets. Example: Standard (DKA)
     changed on 2012-05-04 when Avacyn Restored joined.
+
+    With no date (today) the ``no-date`` variant is given, and it is lenient like DCK029's
+    (it does not fail ``--strict``; ``--date`` makes it count). DCK029 ``data-ends`` stays
+    silent where this rule speaks, since this one names the change; MTG212 names the sets
+    the card data lacks. The finding is ``shared`` (shown once in a batch's text summary).
     """
 
     code = "MTG206"
     name = "profile-superseded"
     severity = Severity.WARNING
+    shared = True
     message = ("{format} changed on {next_change}; the newest loaded profile is {profile}. "
                "Cards from later sets are unknown to the card data.")
     #: no date given (today): the newest loaded profile is older than the format's newest,
@@ -260,7 +266,7 @@ class ProfileSuperseded(MtgRule):
             return
         if ctx.date is None:
             yield self.finding(ctx, next_change=view.next_change, profile=view.profile_label,
-                               variant="no-date")
+                               variant="no-date", lenient=True)
         elif ctx.date >= view.next_change:
             yield self.finding(ctx, next_change=view.next_change, profile=view.profile_label)
 
@@ -282,6 +288,7 @@ class DataLacksSets(MtgRule):
     code = "MTG212"
     name = "data-lacks-sets"
     severity = Severity.WARNING
+    shared = True
     message = ("{format}{profile} names {count} set(s) the card data lacks: {missing}. The "
                "list is checked with the {present} of its sets the data has; a card printed "
                "only in the missing sets is reported unknown, and one reprinted there may be "
