@@ -5,9 +5,9 @@ notes it has); a deck with problems is its verdict, then its errors and warnings
 line (wrapped under the message). The summary gives the totals, how many info notes were
 not shown, and how many names ``deckcheck fix`` can correct. A *shared* warning (one about
 the format's data, not the list: DCK029 ``data-ends``, MTG206, MTG212) is the same for every
-deck checked in that format on that day, so it is not repeated under each deck: the deck's
-verdict line counts it ("1 warning") and the summary shows it once, with the number of
-decks it concerns (as ruff and sqlfluff print a per-run notice once, not per file). A batch of
+deck checked in that format on that day, so it is not repeated under each deck: the summary
+shows it once, with the number of decks it concerns (the summary's warning total counts it
+for each) (as ruff and sqlfluff print a per-run notice once, not per file). A batch of
 N legal decks thus stays N lines plus the summary. ``show_info`` gives the full
 report of every deck (zone counts, the game's tables, every finding with its zone and card);
 ``quiet`` only the decks with problems and their problems.
@@ -125,27 +125,22 @@ class TextReporter(Reporter):
                 break
         return lines
 
-    def _notes_suffix(self, r: DeckResult, shared: int = 0) -> str:
+    def _notes_suffix(self, r: DeckResult) -> str:
         hidden = notes(r)
-        if (not hidden and not shared) or self.options.quiet:
+        if not hidden or self.options.quiet:
             return ""
-        parts = ([counted(shared, "warning", self.lang)] if shared else []) + \
-            ([counted(len(hidden), "note", self.lang)] if hidden else [])
-        if self.lang == "en":
-            return f" ({', '.join(parts)})"
-        return f"（{'，'.join(parts)}）"
+        note = counted(len(hidden), "note", self.lang)
+        return f" ({note})" if self.lang == "en" else f"（{note}）"
 
     def _brief(self, r: DeckResult) -> list[str]:
         if r.error is not None:
             return self._title(r)
         found = problems(r)
-        shared = 0
         if not self.options.quiet:    # the quiet report has no summary: nothing is folded
-            shared = sum(1 for f in found if SharedWarnings.folds(f))
             found = [f for f in found if not SharedWarnings.folds(f)]
         if not found:
-            return [] if self.options.quiet else self._title(r, self._notes_suffix(r, shared))
-        out = self._title(r, self._notes_suffix(r, shared))
+            return [] if self.options.quiet else self._title(r, self._notes_suffix(r))
+        out = self._title(r, self._notes_suffix(r))
         out += self._finding_lines(r, found)
         out.append("")
         return out

@@ -47,8 +47,8 @@ class DataEnds(Rule):
     shared = True
     message = ("The data of {format} ends on {until}: nothing later is known, so {date} is "
                "checked with the state of {until}.")
-    messages = {"no-date": ("No date given (today): the data of {format} ends on {until}; "
-                            "bans, rotations and sets after it are not known.")}
+    messages = {"no-date": ("No date given: the {format} data ends on {until}; later bans, "
+                            "rotations and sets are not known.")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         until = ctx.fmt.get("data_until")
