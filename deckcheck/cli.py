@@ -22,7 +22,7 @@ from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, 
 def check(
     paths: List[str] = typer.Argument(..., metavar="PATH...", help="Deck files, directories (recursed) or - for stdin."),
     format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
-    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Check as on this date (YYYY-MM-DD; 2012/2/3 and 2012年2月3日 are read too); picks dated format profiles."),
     output_format: Optional[str] = typer.Option(None, "--output-format", metavar="FMT", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, jsonl (one JSON object per deck per line, then a summary line), concise, sarif, junit, github, markdown or html."),
     output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write the report to this file instead of stdout."),
     lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG", help="en, zh-Hans or zh-Hant."),
