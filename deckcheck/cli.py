@@ -9,6 +9,7 @@ unreadable input or internal error. No traceback is ever shown.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from typing import List, Optional
 
@@ -103,15 +104,24 @@ def check(
         extra={"select": list(opts.select) or list(cfg.select),
                "ignore": list(opts.ignore) + list(cfg.ignore),
                "formats_dirs": list(cfg.formats_dirs)}))
-    if fmt_name == "text":   # the text report is written once every deck is checked
-        results = list(results)
-        if outcome.late is not None:
-            raise Fail(outcome.late)
-        errors = outcome.errors
-        if errors and len(errors) == outcome.decks and not output:
-            for message in errors:  # nothing could be checked: one line per problem, no report
-                _stderr(f"deckcheck: error: {message}\n")
-            raise typer.Exit(EXIT_ERROR)
+    if fmt_name == "text":
+        # held only while nothing could be checked: a run of nothing but problems prints
+        # one line per problem and no report; from the first checked deck on, it streams
+        held = []
+        for r in results:
+            held.append(r)
+            if r.error is None:
+                break
+        else:
+            if outcome.late is not None:
+                raise Fail(outcome.late)
+            errors = outcome.errors
+            if errors and len(errors) == outcome.decks and not output:
+                for message in errors:
+                    _stderr(f"deckcheck: error: {message}\n")
+                raise typer.Exit(EXIT_ERROR)
+        results = itertools.chain(held, results)
+        del held
     _write_chunks(reporter.chunks(results), output)
     del results
     errors = outcome.errors

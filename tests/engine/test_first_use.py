@@ -42,3 +42,50 @@ def test_cli_date_in_slashes_checks_as_the_iso_date(cli):
     bad = cli("check", str(GRIMM), "--date", "31.12.2018")
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr
     assert "--date 2018-12-31" in bad.stderr.decode()
+
+
+def _folder_of_lists(tmp_path, n):
+    d = tmp_path / "lists"
+    d.mkdir()
+    text = GRIMM.read_text(encoding="utf-8")
+    for i in range(n):
+        (d / f"d{i:03d}.txt").write_text(text.replace("4 Gretel", f"{i % 5} Gretel"),
+                                         encoding="utf-8")
+    return d
+
+
+def test_the_text_report_of_a_folder_holds_no_result_once_it_is_printed(tmp_path,
+                                                                      monkeypatch):
+    """An organiser's folder of lists: the text report is written deck by deck, so the
+    results alive at any time stay a handful (counted objects, not a clock)."""
+    import gc
+
+    from deckcheck import cli
+    from deckcheck.models import DeckResult
+
+    d = _folder_of_lists(tmp_path, 40)
+    most, pieces = 0, []
+
+    def counting_write(chunks, output):
+        nonlocal most
+        for i, piece in enumerate(chunks):
+            pieces.append(piece)
+            if i % 8 == 7:
+                most = max(most, sum(1 for o in gc.get_objects() if type(o) is DeckResult))
+
+    monkeypatch.setattr(cli, "_write_chunks", counting_write)
+    assert cli._run(["check", str(d), "--no-config", "-f", "fow-classic"]) == 1
+    assert "40 decks checked" in "".join(pieces)
+    assert len(pieces) > 40 // 8 and most <= 3
+
+
+def test_a_run_where_nothing_could_be_checked_prints_one_line_per_problem(cli, tmp_path):
+    d = tmp_path / "bad"
+    d.mkdir()
+    for name in ("a.txt", "b.txt"):
+        (d / name).write_bytes(b"\x00\x01 not text")
+    r = cli("check", str(d / "a.txt"), str(d / "b.txt"), "--no-config", "-f", "fow-classic")
+    assert r.returncode == 2 and r.stdout == b""
+    lines = r.stderr.decode().splitlines()
+    assert len(lines) == 2 and all(line.startswith("deckcheck: error: ") for line in lines)
+    assert "binary file" in lines[0] and "a.txt" in lines[0] and "b.txt" in lines[1]
