@@ -89,3 +89,21 @@ def test_a_run_where_nothing_could_be_checked_prints_one_line_per_problem(cli, t
     lines = r.stderr.decode().splitlines()
     assert len(lines) == 2 and all(line.startswith("deckcheck: error: ") for line in lines)
     assert "binary file" in lines[0] and "a.txt" in lines[0] and "b.txt" in lines[1]
+
+
+@pytest.mark.parametrize("columns", ["80", "72"])
+def test_register_table_keeps_ids_and_fingerprints_whole_on_a_narrow_terminal(cli, columns):
+    roster = ROOT / "examples" / "register" / "spring-open.yaml"
+    table = cli("register", str(roster), "--no-config", env={"COLUMNS": columns})
+    js = cli("register", str(roster), "--no-config", "--output-format", "json")
+    assert table.returncode == js.returncode == 0
+    import json
+
+    players = json.loads(js.stdout)["players"]
+    text = table.stdout.decode()
+    assert len(players) == 5
+    for p in players:
+        assert p["fingerprint"] in text and p["player_id"] in text
+    from deckcheck.reporting.table import text_width
+
+    assert max(text_width(line) for line in text.splitlines()) <= int(columns)
