@@ -186,8 +186,14 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
                           error=str(exc))
 
 
-def not_a_deck_message(path: str, why: str) -> str:
-    """The one line that reports a named file that is not a deck list (nothing quoted)."""
+def not_a_deck_message(path: str, why: str, included=None) -> str:
+    """The one line that reports a named file that is not a deck list (nothing quoted);
+    ``included``: the configuration whose ``include:`` matched the file (it was not named)."""
+    if included is not None:
+        where = shown_path(str(included.path)) if included.path else ".deckcheck.yaml"
+        return (f"{path}: not a deck list ({why}), yet the include: patterns of {where} "
+                f"match it; add it to exclude: there (e.g. exclude: "
+                f"[\"{included.relative(Path(path))}\"]) or narrow include:")
     return (f"{path}: not a deck list ({why}); name a deck file, or write one card per line "
             "(e.g. '4 Card Name')")
 
@@ -535,6 +541,10 @@ def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
                 continue
             if t.top is not None:
                 kept.add(t.top)
+                if result.not_a_deck is not None:   # matched by include:, not named
+                    cfg = _config_of(opts.configs or opts.config, Path(t.path))
+                    result = replace(result, error=not_a_deck_message(
+                        result.path, result.not_a_deck, included=cfg))
             yield result
             del result
     finally:

@@ -107,3 +107,29 @@ def test_register_table_keeps_ids_and_fingerprints_whole_on_a_narrow_terminal(cl
     from deckcheck.reporting.table import text_width
 
     assert max(text_width(line) for line in text.splitlines()) <= int(columns)
+
+
+def test_a_file_include_matches_that_is_no_deck_says_how_to_exclude_it(cli, tmp_path):
+    """A deck repository's folder also holds a roster and a README: the roster, matched by
+    include:, is an error that names the pattern to add to exclude:."""
+    repo = tmp_path / "repo"
+    (repo / "decks" / "fow").mkdir(parents=True)
+    (repo / ".git").mkdir()
+    (repo / ".deckcheck.yaml").write_text(
+        'include: ["decks/**"]\nformats:\n  - {path: "decks/fow/**", format: fow-classic}\n',
+        encoding="utf-8")
+    (repo / "decks" / "fow" / "grimm.txt").write_bytes(GRIMM.read_bytes())
+    (repo / "decks" / "players.csv").write_text("name,deck\nAiko Tanaka,fow/grimm.txt\n",
+                                               encoding="utf-8")
+    (repo / "decks" / "README.md").write_text("# Our decks\n\nOne list per file.\n",
+                                             encoding="utf-8")
+    r = cli("check", ".", "--output-format", "concise", cwd=repo)
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    lines = [x for x in r.stdout.decode().splitlines() if "players.csv" in x]
+    assert len(lines) == 1 and lines[0].startswith("decks/players.csv: error: not a deck list")
+    assert 'add it to exclude: there (e.g. exclude: ["decks/players.csv"])' in lines[0]
+    assert "README" not in r.stdout.decode()
+    (repo / ".deckcheck.yaml").write_text(
+        'include: ["decks/**"]\nexclude: ["decks/players.csv"]\nformats:\n'
+        '  - {path: "decks/fow/**", format: fow-classic}\n', encoding="utf-8")
+    assert cli("check", ".", cwd=repo).returncode == 0
