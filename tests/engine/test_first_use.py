@@ -133,3 +133,31 @@ def test_a_file_include_matches_that_is_no_deck_says_how_to_exclude_it(cli, tmp_
         'include: ["decks/**"]\nexclude: ["decks/players.csv"]\nformats:\n'
         '  - {path: "decks/fow/**", format: fow-classic}\n', encoding="utf-8")
     assert cli("check", ".", cwd=repo).returncode == 0
+
+
+def _hostile(tmp_path):
+    d = tmp_path / "hostile"
+    d.mkdir()
+    (d / "latin.txt").write_bytes(b"Format: fow-classic\n4 Gretel\n4 Caf\xc3\x28 \x80\x80\n")
+    (d / "bom.txt").write_bytes(b"\xef\xbb\xbf4 Gretel\n\xff\n")
+    (d / "nul.txt").write_bytes(b"4 Gretel\n4 Tinker\x00Bell\n")
+    (d / "a.txt").symlink_to("b.txt")
+    (d / "b.txt").symlink_to("a.txt")
+    return d
+
+
+@pytest.mark.parametrize("name, says", [
+    ("latin.txt", "latin.txt: not valid UTF-8 (line 3, byte 34) nor GB18030, Big5 or "
+                  "Windows-1252 text; save the list as UTF-8"),
+    ("bom.txt", "bom.txt: starts with a UTF-8 byte-order mark but is not valid UTF-8 "
+                "(line 2, byte 12); save the list as UTF-8"),
+    ("nul.txt", "nul.txt: binary file (NUL byte at line 2, byte 17); deck lists are plain"),
+    ("a.txt", "a.txt: cannot read: a symbolic link that leads round in a loop (or through "
+              "too many links); point the link at the deck file, or name the file itself"),
+])
+def test_a_hostile_file_is_one_message_with_its_line_and_the_fix(cli, tmp_path, name, says):
+    d = _hostile(tmp_path)
+    r = cli("check", name, "-f", "fow-classic", "--no-config", cwd=d)
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode().splitlines() == [f"deckcheck: error: {says}" + (
+        " text" if name == "nul.txt" else "")]
