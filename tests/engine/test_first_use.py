@@ -161,3 +161,31 @@ def test_a_hostile_file_is_one_message_with_its_line_and_the_fix(cli, tmp_path, 
     assert r.returncode == 2 and r.stdout == b""
     assert r.stderr.decode().splitlines() == [f"deckcheck: error: {says}" + (
         " text" if name == "nul.txt" else "")]
+
+
+@pytest.mark.parametrize("given, lang", [
+    ("zh-Hans", "zh-Hans"), ("zh-CN", "zh-Hans"), ("zh_cn", "zh-Hans"), ("zh-TW", "zh-Hant"),
+    ("zh_HK.UTF-8", "zh-Hant"), ("zh-hant", "zh-Hant"), ("en-GB", "en"), ("EN", "en"),
+])
+def test_lang_takes_locale_spellings(given, lang):
+    from deckcheck.cli_base import _lang
+
+    assert _lang(given) == lang
+
+
+@pytest.mark.parametrize("given, says", [
+    ("zh", "say which script, zh-Hans (Simplified Chinese) or zh-Hant"),
+    ("fr", "use one of en, zh-Hans, zh-Hant"),
+])
+def test_lang_refuses_what_it_cannot_write_with_the_choices(cli, given, says):
+    r = cli("check", str(GRIMM), "--lang", given)
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert r.stderr.decode().strip() == f"deckcheck: error: --lang {given!r}: {says}" + (
+        " (Traditional Chinese)" if given == "zh" else "")
+
+
+def test_lang_zh_tw_writes_traditional_chinese(cli):
+    a = cli("check", str(GRIMM), "--lang", "zh-TW")
+    b = cli("check", str(GRIMM), "--lang", "zh-Hant")
+    assert a.returncode == b.returncode == 0 and a.stdout == b.stdout
+    assert "合法" in a.stdout.decode()
