@@ -35,7 +35,7 @@ def check(
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too (for pre-commit)."),
     show_info: bool = typer.Option(False, "--show-info", help="List info notes too (text, concise, github), and in text each deck's zone and card-type tables."),
-    quiet: bool = typer.Option(False, "-q", "--quiet", help="Text: show only the decks with errors or warnings, and those."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="Text: list only the decks with errors or warnings, with those findings, and no summary."),
 ) -> None:
     """Check deck lists and report every problem; exit 1 if any deck is illegal.
 

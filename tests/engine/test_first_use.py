@@ -189,3 +189,11 @@ def test_lang_zh_tw_writes_traditional_chinese(cli):
     b = cli("check", str(GRIMM), "--lang", "zh-Hant")
     assert a.returncode == b.returncode == 0 and a.stdout == b.stdout
     assert "合法" in a.stdout.decode()
+
+
+def test_quiet_help_says_what_quiet_leaves_out(cli):
+    text = " ".join(cli("check", "--help", env={"COLUMNS": "200"}).stdout.decode().split())
+    assert ("-q, --quiet Text: list only the decks with errors or warnings, with those "
+            "findings, and no summary.") in text
+    quiet = cli("check", str(GRIMM), "-q")
+    assert quiet.returncode == 0 and quiet.stdout == b""   # a legal deck: nothing to list
