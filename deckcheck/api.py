@@ -85,13 +85,47 @@ def _config_of(where, path: Path, folder: bool = False):
 
 
 def validate_date(value: str | None) -> str | None:
+    """``--date`` as ``YYYY-MM-DD``. The spellings a list's ``Date:`` line may use are read
+    too (``2012/2/3``, ``2012.02.03``, ``2012年2月3日``); anything else is a
+    :class:`UsageError` that says how to write it (with the date meant, when a day-first or
+    month-first spelling can mean only one)."""
     if value is None:
         return None
+    text = str(value).strip()
     try:
-        return _dt.date.fromisoformat(str(value).strip()).isoformat()
+        return _dt.date.fromisoformat(text).isoformat()
     except ValueError:
-        raise UsageError(f"--date {value!r} is not a date; write YYYY-MM-DD, "
-                         "e.g. --date 2012-02-03") from None
+        pass
+    from deckcheck.parsing.detect import read_list_date
+
+    day = read_list_date(text)
+    if day is not None:
+        return day
+    meant = _meant_dates(text)
+    hint = (f"--date {meant[0]}" if len(meant) == 1 else
+            f"--date {meant[0]} or --date {meant[1]}, whichever is meant" if meant else
+            "e.g. --date 2012-02-03")
+    raise UsageError(f"--date {value!r} is not a date; write YYYY-MM-DD: {hint}")
+
+
+def _meant_dates(text: str) -> list[str]:
+    """The dates a ``25/02/2012``-like spelling can mean, day first or month first (none
+    for any other text, or for no day of the calendar)."""
+    import re
+
+    m = re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})", text)
+    if not m:
+        return []
+    a, b, year = map(int, m.groups())
+    meant = []
+    for month, day in ((b, a), (a, b)):
+        try:
+            iso = _dt.date(year, month, day).isoformat()
+        except ValueError:
+            continue
+        if iso not in meant:
+            meant.append(iso)
+    return sorted(meant)
 
 
 # ---------------------------------------------------------------------------------------
@@ -152,8 +186,14 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
                           error=str(exc))
 
 
-def not_a_deck_message(path: str, why: str) -> str:
-    """The one line that reports a named file that is not a deck list (nothing quoted)."""
+def not_a_deck_message(path: str, why: str, included=None) -> str:
+    """The one line that reports a named file that is not a deck list (nothing quoted);
+    ``included``: the configuration whose ``include:`` matched the file (it was not named)."""
+    if included is not None:
+        where = shown_path(str(included.path)) if included.path else ".deckcheck.yaml"
+        return (f"{path}: not a deck list ({why}), yet the include: patterns of {where} "
+                f"match it; add it to exclude: there (e.g. exclude: "
+                f"[\"{included.relative(Path(path))}\"]) or narrow include:")
     return (f"{path}: not a deck list ({why}); name a deck file, or write one card per line "
             "(e.g. '4 Card Name')")
 
@@ -501,6 +541,10 @@ def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
                 continue
             if t.top is not None:
                 kept.add(t.top)
+                if result.not_a_deck is not None:   # matched by include:, not named
+                    cfg = _config_of(opts.configs or opts.config, Path(t.path))
+                    result = replace(result, error=not_a_deck_message(
+                        result.path, result.not_a_deck, included=cfg))
             yield result
             del result
     finally:

@@ -9,23 +9,24 @@ unreadable input or internal error. No traceback is ever shown.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from typing import List, Optional
 
 import typer
 
-from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _stderr,
-                                _write, _write_chunks, app, complete_format)
+from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _lang,
+                                _stderr, _write, _write_chunks, app, complete_format)
 
 
 @app.command()
 def check(
     paths: List[str] = typer.Argument(..., metavar="PATH...", help="Deck files, directories (recursed) or - for stdin."),
     format_id: Optional[str] = typer.Option(None, "-f", "--format", metavar="FORMAT", autocompletion=complete_format, help="Format id, e.g. fow-classic (see `deckcheck formats`)."),
-    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Check as on this date (YYYY-MM-DD); picks dated format profiles."),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Check as on this date (YYYY-MM-DD; 2012/2/3 and 2012年2月3日 are read too); picks dated format profiles."),
     output_format: Optional[str] = typer.Option(None, "--output-format", metavar="FMT", envvar="DECKCHECK_OUTPUT_FORMAT", help="text (default), json, jsonl (one JSON object per deck per line, then a summary line), concise, sarif, junit, github, markdown or html."),
     output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write the report to this file instead of stdout."),
-    lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG", help="en, zh-Hans or zh-Hant."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG", help="en, zh-Hans or zh-Hant (zh-CN, zh-TW, zh-HK are read too)."),
     strict: bool = typer.Option(False, "--strict", help="Warnings also make the exit code 1."),
     config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml instead of searching for one."),
     select: Optional[List[str]] = typer.Option(None, "--select", metavar="CODE", help="Only report rule codes with these prefixes (repeatable)."),
@@ -34,7 +35,7 @@ def check(
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
     force_exclude: bool = typer.Option(False, "--force-exclude", help="Apply the config's include/exclude to files named on the command line too (for pre-commit)."),
     show_info: bool = typer.Option(False, "--show-info", help="List info notes too (text, concise, github), and in text each deck's zone and card-type tables."),
-    quiet: bool = typer.Option(False, "-q", "--quiet", help="Text: show only the decks with errors or warnings, and those."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="Text: list only the decks with errors or warnings, with those findings, and no summary."),
 ) -> None:
     """Check deck lists and report every problem; exit 1 if any deck is illegal.
 
@@ -57,14 +58,11 @@ def check(
     from deckcheck.api import (NothingToCheck, Options, UsageError, iter_check_paths,
                                validate_date)
     from deckcheck.cli_base import _configs
-    from deckcheck.i18n import LANGS
     from deckcheck.reporting import get_reporter, reporter_names
     from deckcheck.reporting.base import ReportOptions
 
     cfg, finder = _configs(config_path, no_config, paths)
-    lang = lang or cfg.lang or "en"
-    if lang not in LANGS:
-        raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    lang = _lang(lang or cfg.lang)
     fmt_name = output_format or cfg.output_format or "text"
     try:
         reporter_cls = get_reporter(fmt_name)
@@ -103,15 +101,24 @@ def check(
         extra={"select": list(opts.select) or list(cfg.select),
                "ignore": list(opts.ignore) + list(cfg.ignore),
                "formats_dirs": list(cfg.formats_dirs)}))
-    if fmt_name == "text":   # the text report is written once every deck is checked
-        results = list(results)
-        if outcome.late is not None:
-            raise Fail(outcome.late)
-        errors = outcome.errors
-        if errors and len(errors) == outcome.decks and not output:
-            for message in errors:  # nothing could be checked: one line per problem, no report
-                _stderr(f"deckcheck: error: {message}\n")
-            raise typer.Exit(EXIT_ERROR)
+    if fmt_name == "text":
+        # held only while nothing could be checked: a run of nothing but problems prints
+        # one line per problem and no report; from the first checked deck on, it streams
+        held = []
+        for r in results:
+            held.append(r)
+            if r.error is None:
+                break
+        else:
+            if outcome.late is not None:
+                raise Fail(outcome.late)
+            errors = outcome.errors
+            if errors and len(errors) == outcome.decks and not output:
+                for message in errors:
+                    _stderr(f"deckcheck: error: {message}\n")
+                raise typer.Exit(EXIT_ERROR)
+        results = itertools.chain(held, results)
+        del held
     _write_chunks(reporter.chunks(results), output)
     del results
     errors = outcome.errors
@@ -247,10 +254,8 @@ def fix(
     from deckcheck.parsing.decklike import not_a_deck_list
     from deckcheck.reading import MAX_BYTES, ReadError, read_path, shown_path
 
-    from deckcheck.i18n import LANGS
 
-    if lang is not None and lang not in LANGS:
-        raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    lang = _lang(lang) if lang is not None else None
     cfg, finder = _configs(config_path, no_config, paths)
     try:
         opts = Options(format_id=format_id.lower() if format_id else None,
@@ -417,7 +422,6 @@ def register(
     from deckcheck.api import UsageError
     from deckcheck.cli_base import _configs
     from deckcheck.config import ConfigError
-    from deckcheck.i18n import LANGS
     from deckcheck.registration.output import FORMATS, render
     from deckcheck.registration.roster import RosterError
     from deckcheck.registration.run import register as run_register
@@ -435,9 +439,7 @@ def register(
             cfg = finder.for_file(roster)
         except ConfigError as exc:
             raise Fail(str(exc)) from None
-    lang = lang or cfg.lang or "en"
-    if lang not in LANGS:
-        raise Fail(f"--lang {lang!r}: use one of {', '.join(LANGS)}")
+    lang = _lang(lang or cfg.lang)
     progress = _progress_bar() if sys.stderr.isatty() else None
     try:
         reg = run_register(roster, format_id=format_id, date=date, event=event,

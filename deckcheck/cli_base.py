@@ -43,6 +43,27 @@ def _stderr(text: str) -> None:
     sys.stderr.write(guard_lines(text.rstrip("\n")) + "\n")
 
 
+_LANG_REGIONS = {"cn": "zh-Hans", "sg": "zh-Hans", "my": "zh-Hans", "hans": "zh-Hans",
+                 "tw": "zh-Hant", "hk": "zh-Hant", "mo": "zh-Hant", "hant": "zh-Hant"}
+
+
+def _lang(value: Optional[str]) -> str:
+    """``--lang``: en, zh-Hans or zh-Hant, also as locales spell them (``zh_CN``, ``zh-TW``,
+    ``en-GB``, any case); ``zh`` alone asks for the script."""
+    from deckcheck.i18n import LANGS
+
+    text = (value or "en").strip().replace("_", "-").split(".")[0]
+    parts = text.lower().split("-")
+    if parts[0] == "en":
+        return "en"
+    if parts[0] == "zh" and len(parts) > 1 and parts[1] in _LANG_REGIONS:
+        return _LANG_REGIONS[parts[1]]
+    if parts == ["zh"]:
+        raise Fail(f"--lang {value!r}: say which script, zh-Hans (Simplified Chinese) or "
+                   "zh-Hant (Traditional Chinese)")
+    raise Fail(f"--lang {value!r}: use one of {', '.join(LANGS)}")
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"deckcheck {__version__}")

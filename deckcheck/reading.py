@@ -14,6 +14,7 @@ line.
 from __future__ import annotations
 
 import codecs
+import errno
 import re
 import stat
 import sys
@@ -123,6 +124,10 @@ def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:
     except PermissionError:
         raise ReadError(name, "permission denied") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ReadError(name, "cannot read: a symbolic link that leads round in a loop "
+                                  "(or through too many links); point the link at the deck "
+                                  "file, or name the file itself") from None
         raise ReadError(name, f"cannot read: {exc.strerror or exc}") from None
     return decode(data, name, max_bytes)
 
@@ -148,14 +153,17 @@ def _decode(data: bytes, path: str) -> tuple[str, str]:
             try:
                 return data.decode(enc), enc
             except UnicodeDecodeError as exc:
-                raise ReadError(path, f"starts with a {enc.upper()} byte-order mark but is not "
-                                      f"valid {enc.upper()} (byte {exc.start})") from None
+                name = enc.upper().removesuffix("-SIG")
+                at = exc.start + (len(bom) if enc == "utf-8-sig" else 0)
+                raise ReadError(path, f"starts with a {name} byte-order mark but is not "
+                                      f"valid {name} ({_where(data, at, enc)}); save the "
+                                      "list as UTF-8") from None
     if b"\x00" in data:
         utf16 = _utf16_without_bom(data)
         if utf16 is not None:
             return utf16
         offset = data.index(b"\x00")
-        raise ReadError(path, f"binary file (NUL byte at offset {offset}); "
+        raise ReadError(path, f"binary file (NUL byte at {_where(data, offset)}); "
                               "deck lists are plain text")
     try:
         return data.decode("utf-8"), "utf-8"
@@ -171,9 +179,19 @@ def _decode(data: bytes, path: str) -> tuple[str, str]:
         if best is None or score > best[0]:
             best = (score, text, enc)
     if best is None or best[0] < 0:
-        raise ReadError(path, f"not valid UTF-8 (byte {utf8_error.start}) nor GB18030, Big5 or "
-                              "Windows-1252 text; save the list as UTF-8")
+        raise ReadError(path, f"not valid UTF-8 ({_where(data, utf8_error.start)}) nor "
+                              "GB18030, Big5 or Windows-1252 text; save the list as UTF-8")
     return best[1], best[2]
+
+
+def _where(data: bytes, offset: int, encoding: str | None = None) -> str:
+    """``line 4, byte 70``: where a byte of a file is, for a message (lines from 1; in
+    ``encoding``, when the file has a byte-order mark)."""
+    if encoding is None:
+        line = data.count(b"\n", 0, offset) + 1
+    else:
+        line = data[:offset].decode(encoding, errors="replace").count("\n") + 1
+    return f"line {line}, byte {offset}"
 
 
 def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:

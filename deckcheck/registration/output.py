@@ -140,7 +140,8 @@ def render_text(reg: Registration) -> str:
                "first findings"]
     if not several:
         headers = headers[:4] + headers[5:]
-    out.append(table(headers, rows))
+    out.append(table(headers, rows, whole=[headers.index("player id"),
+                                           headers.index("fingerprint")]))
     org = [(p, f) for p in reg.players for f in p.organiser]
     out.append("")
     if org:

@@ -152,11 +152,13 @@ def _shown(value: object) -> str:
 
 def table(headers: Sequence[object] | None, rows: Iterable[Sequence[object]], *,
           width: int | None = None, indent: int = 0, right: Sequence[bool] | None = None,
-          rule: bool = True) -> str:
+          rule: bool = True, whole: Sequence[int] = ()) -> str:
     """The rows as a text table of at most ``width`` columns (default: the terminal's).
 
     ``right`` says per column whether it is right-aligned (default: columns whose values
     are all numbers). ``headers`` None draws no heading; ``rule`` False omits the dashes.
+    The columns ``whole`` names (by index) are never narrowed: a value read back or
+    compared, such as a fingerprint, is not split across lines.
     """
     rows = [list(r) for r in rows]
     ncols = max([len(headers or ())] + [len(r) for r in rows]) if (rows or headers) else 0
@@ -176,7 +178,7 @@ def table(headers: Sequence[object] | None, rows: Iterable[Sequence[object]], *,
                for i in range(ncols)]
     longest = [max([text_width(w) for r in cells for w in r[i].split()] or [0])
                for i in range(ncols)]
-    widths = _fit(natural, head, right, width, longest)
+    widths = _fit(natural, head, right, width, longest, whole)
     pad = " " * indent
     if widths is None:
         return _stacked(head if headers else None, cells, width, pad)
@@ -191,12 +193,12 @@ def table(headers: Sequence[object] | None, rows: Iterable[Sequence[object]], *,
 
 
 def _fit(natural: list[int], head: list[str], right: Sequence[bool],
-         width: int, longest: list[int]) -> list[int] | None:
-    """Column widths whose sum fits ``width``, narrowing the widest text columns first;
-    None when even the narrowest layout is too wide."""
+         width: int, longest: list[int], whole: Sequence[int] = ()) -> list[int] | None:
+    """Column widths whose sum fits ``width``, narrowing the widest text columns first
+    (never those ``whole`` names); None when even the narrowest layout is too wide."""
     widths = list(natural)
     sep = len(SEPARATOR) * (len(widths) - 1)
-    floor = [w if right[i] else
+    floor = [w if right[i] or i in whole else
              min(w, max([MIN_COLUMN, min(longest[i], LONG_WORD)]
                         + [text_width(word) for word in head[i].split()]))
              for i, w in enumerate(widths)]

@@ -239,10 +239,10 @@ def test_a_file_name_that_is_not_utf8(output_format, tmp_path):
                       cwd=tmp_path)
     assert_bounded_and_clean(run)
     assert run.returncode == 2
-    message = ("decks/bin\\udcff.txt: binary file (NUL byte at offset 0); deck lists are "
+    message = ("decks/bin\\udcff.txt: binary file (NUL byte at line 1, byte 0); deck lists are "
                "plain text")
     if output_format == "text":    # the report shows the problem; stderr says why exit 2
-        assert "decks/bin\\udcff.txt: UNREADABLE: binary file (NUL byte at offset 0)" in run.stdout
+        assert "decks/bin\\udcff.txt: UNREADABLE: binary file (NUL byte at line 1, byte 0)" in run.stdout
         assert run.stderr.startswith("deckcheck: error: 1 of 2 file(s) could not be checked")
     else:
         assert run.stderr == f"deckcheck: error: {message}\n"
