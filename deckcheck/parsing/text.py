@@ -136,6 +136,10 @@ class SimpleLine(NamedTuple):
 #: line -> its SimpleLine, or None when it is no simple line; bounded
 _SIMPLE_LINES: dict[str, SimpleLine | None] = {}
 _SIMPLE_LINES_MAX = 16384
+_new_tuple = tuple.__new__
+#: the names after which a simple line is a stated total: of _TOTAL_LINE's branches only
+#: the count-then-word one ("60 Cards") can match a count, a blank and a name without digits
+_SIMPLE_TOTAL_WORDS = frozenset(("card", "cards", "carta", "cartas", "pts", "points", "sbp"))
 
 
 def simple_line(line: str) -> SimpleLine | None:
@@ -148,13 +152,16 @@ def simple_line(line: str) -> SimpleLine | None:
     m = _SIMPLE_LINE.fullmatch(line) if len(line) <= MAX_LINE else None
     reading = None
     if m:
-        name = m.group("name")
-        reading = SimpleLine(ParsedName(int(m.group("count")), name, name, None, None, (), False),
-                            # normalise.key of such a name (tests compare): lower case
-                            # without blanks, commas, apostrophes and hyphens, in C
-                            name.lower().replace(" ", "").replace(",", "").replace("'", "")
-                            .replace("-", ""),
-                            _TOTAL_LINE.match(line) is not None)
+        count, name = m.groups()
+        lower = name.lower()
+        # both named tuples made by tuple.__new__ (their generated __new__ is a Python call)
+        reading = _new_tuple(SimpleLine, (
+            _new_tuple(ParsedName, (int(count), name, name, None, None, (), False, None)),
+            # normalise.key of such a name (tests compare): lower case without blanks,
+            # commas, apostrophes and hyphens, in C
+            lower.replace(" ", "").replace(",", "").replace("'", "").replace("-", ""),
+            # _TOTAL_LINE on "<count> <name>" can match only "60 Cards" and its like
+            lower in _SIMPLE_TOTAL_WORDS))
     if len(_SIMPLE_LINES) >= _SIMPLE_LINES_MAX:
         _SIMPLE_LINES.clear()
     _SIMPLE_LINES[line] = reading
