@@ -263,6 +263,7 @@ class TextParser:
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
         front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
+        add_entry = deck.entries.append
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -275,6 +276,23 @@ class TextParser:
                 # a subtotal ("23 Creatures") names a heading or hint word
                 kind = _TOTAL if (simple.total or hints.get(simple.key) is not None
                                   or headers.get(simple.key)) else _ENTRY
+                if kind is _ENTRY and count_line is None:
+                    # the common card line, as the steps below would take it: it is no back
+                    # face (it has a count), no count alone, no "Name //"; one entry
+                    front = None
+                    read = simple.entry
+                    entry = Entry(lineno, zone, read.count, read.name, read.raw_name, None, None,
+                                  (), hint, None, False)
+                    add_entry(entry)
+                    block_of.append((entry, block))
+                    last_was_entry = True
+                    if closed is not None and closed == (zone, hint):
+                        entry.zone = side
+                    if section and (section[-1].zone != entry.zone or section[-1].hint != hint):
+                        section = []
+                    section.append(entry)
+                    zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
+                    continue
             elif (kind := plain.get((gid, line), _UNKNOWN)) is not _UNKNOWN:
                 pass   # a plain line read before: no checks
             elif len(line) > MAX_LINE:
