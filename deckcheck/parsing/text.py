@@ -136,6 +136,10 @@ class SimpleLine(NamedTuple):
 #: line -> its SimpleLine, or None when it is no simple line; bounded
 _SIMPLE_LINES: dict[str, SimpleLine | None] = {}
 _SIMPLE_LINES_MAX = 16384
+_new_tuple = tuple.__new__
+#: the names after which a simple line is a stated total: of _TOTAL_LINE's branches only
+#: the count-then-word one ("60 Cards") can match a count, a blank and a name without digits
+_SIMPLE_TOTAL_WORDS = frozenset(("card", "cards", "carta", "cartas", "pts", "points", "sbp"))
 
 
 def simple_line(line: str) -> SimpleLine | None:
@@ -148,13 +152,16 @@ def simple_line(line: str) -> SimpleLine | None:
     m = _SIMPLE_LINE.fullmatch(line) if len(line) <= MAX_LINE else None
     reading = None
     if m:
-        name = m.group("name")
-        reading = SimpleLine(ParsedName(int(m.group("count")), name, name, None, None, (), False),
-                            # normalise.key of such a name (tests compare): lower case
-                            # without blanks, commas, apostrophes and hyphens, in C
-                            name.lower().replace(" ", "").replace(",", "").replace("'", "")
-                            .replace("-", ""),
-                            _TOTAL_LINE.match(line) is not None)
+        count, name = m.groups()
+        lower = name.lower()
+        # both named tuples made by tuple.__new__ (their generated __new__ is a Python call)
+        reading = _new_tuple(SimpleLine, (
+            _new_tuple(ParsedName, (int(count), name, name, None, None, (), False, None)),
+            # normalise.key of such a name (tests compare): lower case without blanks,
+            # commas, apostrophes and hyphens, in C
+            lower.replace(" ", "").replace(",", "").replace("'", "").replace("-", ""),
+            # _TOTAL_LINE on "<count> <name>" can match only "60 Cards" and its like
+            lower in _SIMPLE_TOTAL_WORDS))
     if len(_SIMPLE_LINES) >= _SIMPLE_LINES_MAX:
         _SIMPLE_LINES.clear()
     _SIMPLE_LINES[line] = reading
@@ -256,6 +263,7 @@ class TextParser:
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
         front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
+        add_entry = deck.entries.append
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
             if not line:
@@ -268,6 +276,23 @@ class TextParser:
                 # a subtotal ("23 Creatures") names a heading or hint word
                 kind = _TOTAL if (simple.total or hints.get(simple.key) is not None
                                   or headers.get(simple.key)) else _ENTRY
+                if kind is _ENTRY and count_line is None:
+                    # the common card line, as the steps below would take it: it is no back
+                    # face (it has a count), no count alone, no "Name //"; one entry
+                    front = None
+                    read = simple.entry
+                    entry = Entry(lineno, zone, read.count, read.name, read.raw_name, None, None,
+                                  (), hint, None, False)
+                    add_entry(entry)
+                    block_of.append((entry, block))
+                    last_was_entry = True
+                    if closed is not None and closed == (zone, hint):
+                        entry.zone = side
+                    if section and (section[-1].zone != entry.zone or section[-1].hint != hint):
+                        section = []
+                    section.append(entry)
+                    zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
+                    continue
             elif (kind := plain.get((gid, line), _UNKNOWN)) is not _UNKNOWN:
                 pass   # a plain line read before: no checks
             elif len(line) > MAX_LINE:

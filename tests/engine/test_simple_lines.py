@@ -100,3 +100,16 @@ def test_a_simple_line_reads_its_count_name_and_total():
     assert simple_line("60 Cards").total
     game = load_game("mtg")
     assert game.hint_map.get(simple_line("23 Creatures").key) is not None
+
+
+@pytest.mark.parametrize("word", ["card", "Cards", "CARTA", "cartas", "Pts", "points", "SBP",
+                                  "cardss", "card-s", "Carts", "pt", "point", "sb", "total",
+                                  "Total Cards", "cards in deck", "Points left", "sbp total",
+                                  "Cards, Sideboard", "Island"])
+def test_a_simple_lines_total_is_what_the_total_pattern_says(word):
+    from deckcheck.parsing.text import _TOTAL_LINE
+
+    for line in (f"60 {word}", f"4 {word}", f"1 {word.lower()}"):
+        simple = simple_line(line)
+        assert simple is not None, line
+        assert simple.total == (_TOTAL_LINE.match(line) is not None), line
