@@ -513,6 +513,9 @@ class TextParser:
         return None
 
     def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
+        # a block that holds only a total ("12 Creatures" set apart by blank lines) is no
+        # block of cards: it neither starts the sideboard nor counts toward DCK019
+        block_of = [(e, b) for e, b in block_of if e.maybe_total is None]
         blocks = sorted({b for _, b in block_of})
         if len(blocks) == 2:
             second = blocks[1]
