@@ -108,7 +108,7 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
     ``zones``: the format's, when known; a card that can only be a one-card zone's that the
     list left empty is moved there (:mod:`deckcheck.placing`). The parsed deck is left as
     it was."""
-    from deckcheck.parsing.totals import not_a_card, section_count
+    from deckcheck.parsing.totals import group_differs, not_a_card, section_count
     from deckcheck.placing import place_lone_cards
 
     deck = copy_deck(parsed)
@@ -127,7 +127,8 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
         if entry.maybe_total and entry.match not in _SURE:
             dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
             deck.findings.append(not_a_card(entry.line, entry.maybe_total, "total",
-                                            section_count(deck.entries, i)))
+                                            section_count(deck.entries, i),
+                                            group_differs(deck.entries, i, game)))
             continue
         if entry.match == "unknown" and entry.card is None:
             if _is_title(entry, deck) and "name" not in deck.metadata:

@@ -24,10 +24,14 @@ def test_a_heading_with_a_note_and_subtotals_of_each_group():
     assert [f.line for f in totals] == [11, 21] and all("stated" not in f.args for f in totals)
 
 
-def test_a_subtotal_that_matches_no_section_still_warns():
+def test_a_subtotal_that_differs_from_its_group_warns_with_both_numbers():
+    """'Total – 20' under 19 resonators is the group's subtotal (DCK040), not a deck total
+    that matches nothing (DCK028)."""
     text = (LISTS / "fow-subtotals-rune-note.txt").read_text(encoding="utf-8")
     r = check_text(text.replace("Total – 19", "Total – 20"), "fow-wanderer")
-    assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [20]
+    assert [(f.line, f.expected, f.actual) for f in r.findings if f.code == "DCK040"] == \
+        [(11, 20, 19)]
+    assert "DCK028" not in codes(r)
 
 
 def test_a_note_that_leaves_no_heading_is_a_card_line():

@@ -228,3 +228,9 @@ def test_a_blog_list_with_each_groups_total_after_its_cards():
     assert [f.line for f in r.findings if f.code == "DCK027"] == [9, 20, 27]
     assert not {"DCK001", "DCK002", "DCK003", "DCK028"} & set(codes(r))
     assert r.legal
+    # the author's "29 Spells" is reported beside the 30 spells above it; the other two
+    # subtotals match their groups and stay silent
+    assert [(f.line, f.expected, f.actual) for f in r.findings if f.code == "DCK040"] == \
+        [(20, 29, 30)]
+    # three groups of cards (the totals' blocks are none): all main deck, said once
+    assert [f.args["n"] for f in r.findings if f.code == "DCK019"] == [3]
