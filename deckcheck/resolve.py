@@ -128,7 +128,7 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
             dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
             deck.findings.append(not_a_card(entry.line, entry.maybe_total, "total",
                                             section_count(deck.entries, i),
-                                            group_differs(deck.entries, i, game)))
+                                            group_differs(deck.entries, i, game, title)))
             continue
         if entry.match == "unknown" and entry.card is None:
             if _is_title(entry, deck) and "name" not in deck.metadata:

@@ -46,7 +46,8 @@ def not_a_card(line: int, text: str, variant: str, section: int | None = None,
     return NotACardLine().finding(None, line=line, **args)
 
 
-def group_differs(entries: list[Entry], i: int, game) -> tuple[int, int, str] | None:
+def group_differs(entries: list[Entry], i: int, game,
+                  title: Entry | None = None) -> tuple[int, int, str] | None:
     """The stated number, the size and the side of the group a subtotal at entry ``i``
     counts, when the two numbers differ; None when they agree or the line is no group
     subtotal.
@@ -55,7 +56,11 @@ def group_differs(entries: list[Entry], i: int, game) -> tuple[int, int, str] | 
     a total ("Total – 31") under a type heading's cards. Lists write such lines after their
     group or before it (a heading that leads with its count: "23 land"); which one is seen
     from the zone's first total line: with no card above it since the zone's heading, the
-    totals of that zone lead their groups."""
+    totals of that zone lead their groups. ``title``: the list's title line, no card."""
+    if title is not None and any(e is title for e in entries[:i]):
+        here = entries[i]
+        entries = [e for e in entries if e is not title]
+        i = next(j for j, e in enumerate(entries) if e is here)
     here = entries[i]
     text = (here.maybe_total or "").strip()
     m = _COUNT_WORDS.match(text)

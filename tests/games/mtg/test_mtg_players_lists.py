@@ -246,3 +246,34 @@ def test_a_blog_list_with_each_groups_total_after_its_cards():
         [(20, 29, 30)]
     # three groups of cards (the totals' blocks are none): all main deck, said once
     assert [f.args["n"] for f in r.findings if f.code == "DCK019"] == [3]
+
+
+def test_a_report_whose_counts_lead_their_groups_under_a_title_set_apart():
+    """A real Vintage report: the title, a blank line (which sets the title apart and makes
+    no sideboard), each group led by its count ("22   Mana Sources" above 22 cards) and
+    "15   Sideboard" above the sideboard: 60 main-deck cards and 15 in the sideboard, the
+    counts shown and not counted, none reported as differing."""
+    r = check_file(LISTS / "mtg-typeone-leading-counts.txt", Options(format_id="mtg-vintage"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [5, 7, 24, 29, 42, 55]
+    assert not {"DCK002", "DCK019", "DCK028", "DCK040"} & set(codes(r))
+    assert r.deck.metadata["name"] == "The Pimpest Storm - TPS"
+    assert r.legal
+
+
+def test_a_leading_count_that_differs_from_the_group_under_it_warns():
+    text = (LISTS / "mtg-typeone-leading-counts.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("19   Instants", "18   Instants"), "mtg-vintage")
+    assert [(f.line, f.expected, f.actual, f.args.get("variant"))
+            for f in r.findings if f.code == "DCK040"] == [(29, 18, 19, "below")]
+    assert r.counts == {"main": 60, "sideboard": 15}
+
+
+def test_one_uncounted_line_set_apart_at_the_top_makes_no_sideboard():
+    """A lone line with no count above a blank line is the list's title (or a commander):
+    the block under it is the deck, not a sideboard."""
+    r = check_text("Red Deck Wins\n\n20 Mountain\n4 Lightning Bolt\n", "mtg-vintage")
+    assert r.counts == {"main": 24}
+    # a counted line set apart at the top is still a main deck over a sideboard
+    r = check_text("24 Mountain\n\n4 Lightning Bolt\n2 Shock\n", "mtg-vintage")
+    assert r.counts == {"main": 24, "sideboard": 6}
