@@ -47,19 +47,20 @@ def not_a_card(line: int, text: str, variant: str, section: int | None = None,
 
 
 def group_differs(entries: list[Entry], i: int, game,
-                  title: Entry | None = None) -> tuple[int, int, str] | None:
+                  skip: tuple[Entry, ...] = ()) -> tuple[int, int, str] | None:
     """The stated number, the size and the side of the group a subtotal at entry ``i``
     counts, when the two numbers differ; None when they agree or the line is no group
     subtotal.
 
     A group subtotal is a count and a type heading's words ("29 Spells", "12 Creatures") or
-    a total ("Total – 31") under a type heading's cards. Lists write such lines after their
+    a total ("Total – 31") under a type heading's cards or followed by another total of
+    its zone (the resonators' total, then the chants'). Lists write such lines after their
     group or before it (a heading that leads with its count: "23 land"); which one is seen
     from the zone's first total line: with no card above it since the zone's heading, the
-    totals of that zone lead their groups. ``title``: the list's title line, no card."""
-    if title is not None and any(e is title for e in entries[:i]):
+    totals of that zone lead their groups. ``skip``: lines that are no cards (the title)."""
+    if skip:
         here = entries[i]
-        entries = [e for e in entries if e is not title]
+        entries = [e for e in entries if all(e is not s for s in skip)]
         i = next(j for j, e in enumerate(entries) if e is here)
     here = entries[i]
     text = (here.maybe_total or "").strip()
@@ -67,7 +68,8 @@ def group_differs(entries: list[Entry], i: int, game,
     whole = None if m and game.hint_zone(m.group("words")) is not None \
         else _whole_total().match(text)
     if whole is not None:
-        if here.hint is None:
+        if here.hint is None and not any(e.maybe_total and e.zone == here.zone
+                                         for e in entries[i + 1:]):
             return None          # a zone's or the deck's total: DCK028's to compare
         stated = int(next(g for g in whole.groups() if g is not None))
     elif m and game.hint_zone(m.group("words")) is not None:
@@ -96,12 +98,15 @@ def _count_below(entries: list[Entry], i: int) -> int:
     return n
 
 
-def section_count(entries: list[Entry], i: int) -> int:
+def section_count(entries: list[Entry], i: int, skip: tuple[Entry, ...] = ()) -> int:
     """How many cards the lines just above entry ``i`` list under the same heading (zone
-    and type heading), back to the previous heading or total line."""
+    and type heading), back to the previous heading or total line; the lines of ``skip``
+    (the title) are no cards."""
     here = entries[i]
     n = 0
     for e in reversed(entries[:i]):
+        if skip and any(e is s for s in skip):
+            continue
         if e.maybe_total or e.zone != here.zone or e.hint != here.hint or e.inline:
             break
         n += e.count
