@@ -108,13 +108,14 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
     ``zones``: the format's, when known; a card that can only be a one-card zone's that the
     list left empty is moved there (:mod:`deckcheck.placing`). The parsed deck is left as
     it was."""
-    from deckcheck.parsing.totals import not_a_card, section_count
+    from deckcheck.parsing.totals import group_differs, not_a_card, section_count
     from deckcheck.placing import place_lone_cards
 
     deck = copy_deck(parsed)
     deck.findings[:0] = notes or []
     prefer_ref = (game.octgn or {}).get("prefer") == "id"
     dropped: list[Entry] = []
+    totals: list[tuple[int, int]] = []   # (its note's place in the findings, entry index)
     title: Entry | None = None
     for i, entry in enumerate(deck.entries):
         if i == 0 and "name" not in deck.metadata and _is_placing(entry, deck):
@@ -126,8 +127,8 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
             resolve_entry(entry, db, prefer_ref, game.hint_words)
         if entry.maybe_total and entry.match not in _SURE:
             dropped.append(entry)       # "21 Lands", "Grand Total: 60": no card's name
-            deck.findings.append(not_a_card(entry.line, entry.maybe_total, "total",
-                                            section_count(deck.entries, i)))
+            totals.append((len(deck.findings), i))
+            deck.findings.append(None)  # its note, once the groups are known (below)
             continue
         if entry.match == "unknown" and entry.card is None:
             if _is_title(entry, deck) and "name" not in deck.metadata:
@@ -152,9 +153,20 @@ def resolve_deck(parsed: DeckList, game: Game, db: CardDB,
         if entry.count == 0:
             deck.findings.append(_ZERO.finding(None, card=entry.card.name if entry.card
                                                else entry.name, line=entry.line, zone=entry.zone))
+    listed = deck.entries
     if dropped:
         deck.entries = [e for e in deck.entries if all(e is not d for d in dropped)]
-    deck.findings.extend(place_lone_cards(deck, game, zones))
+    placed = place_lone_cards(deck, game, zones)
+    if totals:
+        # a total's group is counted once the title is known and the lone cards are in
+        # their zones: "Total – 31" under the ruler's bare line and 31 resonators
+        skip = tuple(e for e in dropped if not e.maybe_total)
+        for at, i in totals:
+            e = listed[i]
+            deck.findings[at] = not_a_card(e.line, e.maybe_total, "total",
+                                           section_count(listed, i, skip),
+                                           group_differs(listed, i, game, skip))
+    deck.findings.extend(placed)
     deck.findings.extend(game.after_parse(deck, db))
     return deck
 

@@ -335,7 +335,35 @@ def _roster_cell(cell: str) -> bool:
     return bool(_EMAIL_CELL.match(cell)) or os.path.splitext(cell)[1].lower() in _FILE_SUFFIXES
 
 
+#: a set code in a card export's row: "SW", "HoA", "M12", "DKA" (two capitals or a digit)
+_SET_CODE = re.compile(r"^(?=[A-Za-z]*[0-9]|(?:[a-z0-9]*+[A-Z]){2})[A-Za-z0-9]{2,6}$")
+#: a person's name as rosters write it: one to four capitalised words ("Alice Smith",
+#: "Jean-Luc O'Neil", "Ana de la Cruz": only a surname's particles in lower case), letters
+#: only; a card's name has other small words ("Delver of Secrets", "Ring of the Tides")
+_NAME_WORD = r"(?:[^\W\d_a-z][^\W\d_]*+(?:[-'’][^\W\d_]++)*+\.?|(?:van|von|de|der|del|la|le|da|di|du|bin|ibn))"
+_PERSON = re.compile(rf"^{_NAME_WORD}(?:[ ]++{_NAME_WORD}){{0,3}}$")
+
+
+def _seat_roster(table: list[list[str]]) -> bool:
+    """Rows of a roster with no header: a person's name, a number (seat, table or points)
+    and a deck's name (``Alice Smith,2,Grimm``). A header-less card export has the same
+    name-and-count start, but what follows is its set code (``Flash Heal,4,SW``) or more
+    columns (type, rarity …): three columns, every name a person's shape, every count a
+    small number and no column of set codes, card types or numbers after it."""
+    if len(table[0]) != 3:
+        return False
+    names, numbers, decks = zip(*table)
+    headings = _vocabulary().headings
+    return (all(n[:1].isupper() and _PERSON.match(n) for n in names)
+            and all(c.isdigit() and len(c) <= 3 for c in numbers)
+            and all(d and not d.isdigit() for d in decks)
+            and not all(_SET_CODE.match(d) for d in decks)
+            and not any(_key(d) in headings for d in decks))   # a card type: "Land", "Hero"
+
+
 _ROSTER = "a table with a column of e-mail addresses or file names (a roster), not cards"
+_SEAT_ROSTER = ("a table of names, numbers and deck names with no header (a roster), "
+                "not cards")
 _NO_DECK_COLUMNS = "a table whose first row names no card-name and count columns"
 
 
@@ -357,6 +385,8 @@ def _table_without_deck_columns(text: str) -> str | None:
     table = [[c.strip().strip('"').strip() for c in r.split(delim)] for r in rows]
     if any(all(_roster_cell(row[i]) for row in table[1:]) for i in range(n + 1)):
         return _ROSTER
+    if _seat_roster(table):
+        return _SEAT_ROSTER
     if ":" in rows[0] or "：" in rows[0]:
         return None
     cells = table[0]

@@ -261,6 +261,7 @@ class TextParser:
         section: list[Entry] = []          # the entries since the last heading or total
         zone_sum: dict[str, int] = {}
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
+        leading: bool | None = None        # the totals lead their groups ("23 land" above)
         front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
         add_entry = deck.entries.append
@@ -382,8 +383,11 @@ class TextParser:
                 last_was_entry = True
                 if kind[1:] == ("total",):
                     entry.maybe_total = line
+                    if leading is None:   # no card above the first total (a title at most)
+                        leading = all(e.implicit_count for e in section)
                     if side and zone != side:
-                        closed = self._total_read(line, entry, section, zone_sum, side) or closed
+                        closed = self._total_read(line, entry, section, zone_sum, side,
+                                                  leading) or closed
                     section = []
                     continue
                 # after "Total – 10" under the stone deck
@@ -504,17 +508,21 @@ class TextParser:
         return entry
 
     def _total_read(self, line: str, entry: Entry, section: list[Entry],
-                    zone_sum: dict[str, int], side: str) -> tuple | None:
+                    zone_sum: dict[str, int], side: str, leading: bool = False) -> tuple | None:
         """What a total line says about the zones: "15 sideboard cards" under the last 15
-        cards moves them to the side deck; a total that reaches the whole zone ("Total – 10"
-        under the stones, "60 cards" after the lands) closes it, returned as the (zone, hint)
-        whose next lines start the side deck. A subtotal of a type group closes nothing."""
+        cards moves them to the side deck (in a list whose totals lead their groups, it
+        heads the side deck: the lines under it start it); a total that reaches the whole zone
+        ("Total – 10" under the stones, "60 cards" after the lands) closes it, returned as the
+        (zone, hint) whose next lines start the side deck. A subtotal of a type group closes
+        nothing."""
         m = _COUNT_THEN_WORDS.match(line)
         named = None
         if m:
             words = m.group("words").strip()
             named = self.game.header_zone(words) or self.game.header_zone(
                 re.sub(r"\s*+cards?\.?$", "", words, flags=re.IGNORECASE))
+        if named == side and leading and section:
+            return (section[-1].zone, section[-1].hint)   # "15 Sideboard" above its cards
         if named == side:
             want, tail = int(line.split()[0]), []
             for e in reversed(section):
@@ -538,6 +546,9 @@ class TextParser:
         return None
 
     def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
+        # a block that holds only a total ("12 Creatures" set apart by blank lines) is no
+        # block of cards: it neither starts the sideboard nor counts toward DCK019
+        block_of = [(e, b) for e, b in block_of if e.maybe_total is None]
         blocks = sorted({b for _, b in block_of})
         if len(blocks) == 2:
             second = blocks[1]
@@ -545,6 +556,10 @@ class TextParser:
                 lone = [e for e, eb in block_of if eb == b]
                 if len(lone) == 1 and len(block_of) > 2:
                     lone[0].apart = True
+                    if b == blocks[0] and lone[0].implicit_count:
+                        # one line with no count above the rest: the list's title or its
+                        # commander, and the rest is the deck, not a sideboard
+                        return
             for entry, b in block_of:
                 if b == second and entry.zone == self.game.default_zone:
                     entry.zone = self.game.blank_line_zone

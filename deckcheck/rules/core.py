@@ -572,7 +572,8 @@ class StatedTotalDiffers(Rule):
     """A total the list states ("60 Cards", "Total: 75", "共60张") matches neither the main
     deck nor all the counted zones together: a card line may be missing or mistyped.
 
-    Subtotals ("23 Creatures") are not compared: lists group cards in too many ways.
+    Subtotals ("23 Creatures", "Total – 19" under a type heading) are compared with their
+    group instead (DCK040).
     """
 
     code = "DCK028"
@@ -587,7 +588,8 @@ class StatedTotalDiffers(Rule):
         everything = sum(e.count for e in ctx.deck.entries)
         for f in ctx.deck.findings:
             stated = f.args.get("stated") if f.code == "DCK027" else None
-            if stated is not None and stated not in (ctx.count(main), counted, everything):
+            if stated is not None and stated not in (ctx.count(main), counted, everything) \
+                    and "group" not in f.args:   # a type group's subtotal: DCK040's
                 yield self.finding(ctx, line=f.line, zone=main, expected=stated,
                                    actual=ctx.count(main), all_zones=counted)
 

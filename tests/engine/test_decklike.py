@@ -72,6 +72,12 @@ def test_every_rule_case_deck_is_a_deck_list(text):
     "Count,Name,Edition\n4,Delver of Secrets,ISD\n4,Ponder,M12\n",          # a CSV export
     "Name,Set\nDelver of Secrets,ISD\nPonder,M12\n",                        # one copy a row
     '"Flash Heal",4,SW\n"Arcane Intuition",4,SW\n',                          # no header
+    # header-less exports whose rows start like a roster's (name, number, word): a set code
+    # or a card type follows, or a name no person has
+    "Lightning Bolt,4,M10\nCounterspell,4,ICE\n",
+    "Flash Heal,4,Ability\nBoris Brightbeard,1,Hero\n",
+    "Island,20,Land\nForest,20,Land\n",
+    "Delver of Secrets,4,Innistrad\nPonder,4,Magic Origins\n",
 ])
 def test_shapes_of_deck_lists(text):
     assert not_a_deck_list(text) is None
@@ -111,6 +117,9 @@ NOT_DECKS = {
     "roster-no-header-spaced": "Alice Smith, alice@example.com, Grimm deck\n"
                                "Bob Jones, bob@example.org, Lilias deck\n",
     "roster-no-header-files": "Alice Smith,3,decks/alice.txt\nBob,2,decks/bob.txt\n",
+    # a roster of names, seat numbers and decks: no address, file or header to tell it
+    "roster-no-header-seats": "Alice Smith,2,Grimm\nBob Jones,3,Lilias Control\n"
+                              "Ana de la Cruz,1,Mono Red\n",
 }
 
 
@@ -138,6 +147,8 @@ def test_a_roster_without_a_header_is_named_as_one():
         "its lines read as web or e-mail addresses")
     assert not_a_deck_list(NOT_DECKS["roster-no-header-files"]) == (
         "a table with a column of e-mail addresses or file names (a roster), not cards")
+    assert not_a_deck_list(NOT_DECKS["roster-no-header-seats"]) == (
+        "a table of names, numbers and deck names with no header (a roster), not cards")
     # a card export's rows (name, count, set) are still a deck list
     assert not_a_deck_list("Flash Heal,4,SW\nFall Back,2,SW\n") is None
 
@@ -186,10 +197,12 @@ def test_a_walk_skips_notes_rosters_and_readmes_with_one_line_each(tmp_path):
     (tmp_path / "README.txt").write_text(NOT_DECKS["readme"], encoding="utf-8")
     (tmp_path / "roster.csv").write_text(NOT_DECKS["roster-no-header"], encoding="utf-8")
     (tmp_path / "seats.csv").write_text(NOT_DECKS["roster-no-header-files"], encoding="utf-8")
+    (tmp_path / "tables.csv").write_text(NOT_DECKS["roster-no-header-seats"], encoding="utf-8")
     r = run_cli("check", str(tmp_path), "--output-format", "concise")
     skipped = [ln for ln in r.stderr.decode().splitlines() if "skipped: not a deck list" in ln]
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
     assert sorted(ln.split(": skipped")[0].rsplit("/", 1)[-1] for ln in skipped) == \
-        ["README.txt", "notes.md", "players.csv", "roster.csv", "seats.csv"]
+        ["README.txt", "notes.md", "players.csv", "roster.csv", "seats.csv", "tables.csv"]
     assert "roster.csv" not in r.stdout.decode() and "seats.csv" not in r.stdout.decode()
+    assert "tables.csv" not in r.stdout.decode()
     assert "notes.md:" not in r.stdout.decode() and "players.csv:" not in r.stdout.decode()

@@ -24,10 +24,14 @@ def test_a_heading_with_a_note_and_subtotals_of_each_group():
     assert [f.line for f in totals] == [11, 21] and all("stated" not in f.args for f in totals)
 
 
-def test_a_subtotal_that_matches_no_section_still_warns():
+def test_a_subtotal_that_differs_from_its_group_warns_with_both_numbers():
+    """'Total – 20' under 19 resonators is the group's subtotal (DCK040), not a deck total
+    that matches nothing (DCK028)."""
     text = (LISTS / "fow-subtotals-rune-note.txt").read_text(encoding="utf-8")
     r = check_text(text.replace("Total – 19", "Total – 20"), "fow-wanderer")
-    assert [f.args["expected"] for f in r.findings if f.code == "DCK028"] == [20]
+    assert [(f.line, f.expected, f.actual) for f in r.findings if f.code == "DCK040"] == \
+        [(11, 20, 19)]
+    assert "DCK028" not in codes(r)
 
 
 def test_a_note_that_leaves_no_heading_is_a_card_line():
@@ -85,3 +89,28 @@ def test_a_table_row_whose_id_names_another_card_is_still_reported():
     r = check_text("Ruler: Lilias Petal, Agent of Salvation\n"
                    "VS01-001 4 Red Riding Hood Resonator Wind Super Rare\n", "fow-wanderer")
     assert "DCK023" in codes(r)
+
+
+def test_a_published_report_with_group_totals_and_an_unheaded_side_deck():
+    """A real report (ARG National Invitational): the ruler on a bare line under the title,
+    "Total – 31" and "Total – 11" under groups with no heading, "Total – 10" under the
+    stones and the side deck after it with no heading: every zone as its author meant, the
+    totals shown and none reported as differing."""
+    r = check_file(LISTS / "fow-arg-grimm-totals-side-unheaded.txt",
+                   Options(format_id="fow-classic"))
+    assert r.counts == {"ruler": 1, "main": 42, "stone": 10, "side": 15}
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [7, 38, 52, 55, 71]
+    assert not {"DCK002", "DCK028", "DCK040"} & set(codes(r))
+    assert [e.card.name for e in r.deck.entries if e.zone == "ruler"] == \
+        ["Grimm, the Fairy Tale Prince"]
+    assert r.legal
+
+
+def test_an_unheaded_groups_total_that_differs_is_a_subtotal_warning():
+    """'Total – 30' over 31 resonators, with the chants' total after it: the group's
+    subtotal (DCK040), not a deck total that matches nothing (DCK028)."""
+    text = (LISTS / "fow-arg-grimm-totals-side-unheaded.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("Total – 31", "Total – 30"), "fow-classic")
+    assert [(f.line, f.expected, f.actual) for f in r.findings if f.code == "DCK040"] == \
+        [(38, 30, 31)]
+    assert "DCK028" not in codes(r)

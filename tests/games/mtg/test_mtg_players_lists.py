@@ -178,6 +178,18 @@ def test_a_player_and_placing_heading_is_the_title_even_when_it_names_a_card():
         assert r.counts == {"main": 8}, heading
         note = [f for f in r.findings if f.code == "DCK027" and f.line == 1]
         assert note and note[0].args["variant"] == "placing", heading
+    # each language words the note itself: Traditional Chinese its own text, not the
+    # title's nor a character conversion of the Simplified one
+    shown = {lang: [f.message for f in check_text("Condescend (2nd Place)\n4 Ponder\n",
+                                                  "mtg-pauper", date="2019-06-09",
+                                                  lang=lang).findings
+                    if f.code == "DCK027"] for lang in ("en", "zh-Hans", "zh-Hant")}
+    assert shown["en"] == ["Line 1: 'Condescend (2nd Place)' is the list's heading (a player "
+                           "and a placing), not a card; not counted."]
+    assert shown["zh-Hans"] == ["第 1 行：“Condescend (2nd Place)”是列表的标题（玩家与名次），"
+                                "不是卡牌；未计入。"]
+    assert shown["zh-Hant"] == ["第 1 行：「Condescend (2nd Place)」是列表開頭的玩家與名次，"
+                                "不是卡牌；未計入。"]
     # a bracket note that is no placing is still the card's note
     r = check_text("Condescend (foil)\n4 Ponder\n", "mtg-pauper", date="2019-06-09")
     assert r.counts == {"main": 5}
@@ -228,3 +240,40 @@ def test_a_blog_list_with_each_groups_total_after_its_cards():
     assert [f.line for f in r.findings if f.code == "DCK027"] == [9, 20, 27]
     assert not {"DCK001", "DCK002", "DCK003", "DCK028"} & set(codes(r))
     assert r.legal
+    # the author's "29 Spells" is reported beside the 30 spells above it; the other two
+    # subtotals match their groups and stay silent
+    assert [(f.line, f.expected, f.actual) for f in r.findings if f.code == "DCK040"] == \
+        [(20, 29, 30)]
+    # three groups of cards (the totals' blocks are none): all main deck, said once
+    assert [f.args["n"] for f in r.findings if f.code == "DCK019"] == [3]
+
+
+def test_a_report_whose_counts_lead_their_groups_under_a_title_set_apart():
+    """A real Vintage report: the title, a blank line (which sets the title apart and makes
+    no sideboard), each group led by its count ("22   Mana Sources" above 22 cards) and
+    "15   Sideboard" above the sideboard: 60 main-deck cards and 15 in the sideboard, the
+    counts shown and not counted, none reported as differing."""
+    r = check_file(LISTS / "mtg-typeone-leading-counts.txt", Options(format_id="mtg-vintage"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [5, 7, 24, 29, 42, 55]
+    assert not {"DCK002", "DCK019", "DCK028", "DCK040"} & set(codes(r))
+    assert r.deck.metadata["name"] == "The Pimpest Storm - TPS"
+    assert r.legal
+
+
+def test_a_leading_count_that_differs_from_the_group_under_it_warns():
+    text = (LISTS / "mtg-typeone-leading-counts.txt").read_text(encoding="utf-8")
+    r = check_text(text.replace("19   Instants", "18   Instants"), "mtg-vintage")
+    assert [(f.line, f.expected, f.actual, f.args.get("variant"))
+            for f in r.findings if f.code == "DCK040"] == [(29, 18, 19, "below")]
+    assert r.counts == {"main": 60, "sideboard": 15}
+
+
+def test_one_uncounted_line_set_apart_at_the_top_makes_no_sideboard():
+    """A lone line with no count above a blank line is the list's title (or a commander):
+    the block under it is the deck, not a sideboard."""
+    r = check_text("Red Deck Wins\n\n20 Mountain\n4 Lightning Bolt\n", "mtg-vintage")
+    assert r.counts == {"main": 24}
+    # a counted line set apart at the top is still a main deck over a sideboard
+    r = check_text("24 Mountain\n\n4 Lightning Bolt\n2 Shock\n", "mtg-vintage")
+    assert r.counts == {"main": 24, "sideboard": 6}
