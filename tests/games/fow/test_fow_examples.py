@@ -135,8 +135,10 @@ def test_example(runs, rel):
     assert want_codes <= codes, shown
     assert not (ABSENT.get(rel, set()) & codes), shown
     if want_code == 0:
-        # a legal example has no warning beyond the ones it is meant to show
-        warnings = {f["code"] for f in result["findings"] if f["severity"] == "warning"}
+        # a legal example has no warning beyond the ones it is meant to show; DCK029 (no date
+        # given, and today is past the format's data) is about the data, not the list
+        warnings = {f["code"] for f in result["findings"]
+                    if f["severity"] == "warning" and f["code"] != "DCK029"}
         assert warnings <= want_codes, shown
 
 
