@@ -25,6 +25,7 @@ from deckcheck.games.wowtcg.parsers import PARSERS
 from deckcheck.models import Card, DeckList, Entry, Finding
 from deckcheck.parsing.phrases import Phrase
 from deckcheck.parsing.text import parse_card_text
+from deckcheck.releases import Release, release_table
 from deckcheck.resolve import apply_match
 
 _BACK = re.compile(r"^(?P<front>.*?\S)\s++Back$", re.IGNORECASE)
@@ -120,6 +121,13 @@ class WowGame(Game):
         return ()
 
     # -- report --------------------------------------------------------------------------
+    def set_releases(self, db) -> dict[str, Release]:
+        """The release months of ``cards/wowtcg/sets.yaml`` (``released``: the date of the
+        CardCarp set file named in ``released_source``), for DCK037 in the dated formats."""
+        rows = (db.tables.get("sets") or {}).get("sets") or []
+        return release_table((r for r in rows if isinstance(r, dict)),
+                             source="released_source")
+
     def stats(self, ctx) -> dict[str, Any]:
         st = hero_state(ctx)
         by_type: dict[str, int] = {}

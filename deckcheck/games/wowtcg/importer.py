@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.importers.common import DataError
-from deckcheck.games.wowtcg.importing import cardcarp, cardcarp_merge
+from deckcheck.games.wowtcg.importing import cardcarp, cardcarp_merge, tracker
 from deckcheck.games.wowtcg.importing.printings import (group_printings, load_printings,
                                                         load_sets)
 from deckcheck.games.wowtcg.importing.records import build_record, spelling_index
@@ -49,15 +49,19 @@ from deckcheck.resources import data_dir
 
 #: the working tree's ignored folder of CardCarp files gathered beyond ../shared
 CARDCARP_CACHE = Path(__file__).resolve().parents[3] / ".data-cache" / "cardcarp"
+#: the working tree's ignored folder of the tracker print list's pages read (tracker.py)
+TRACKER_CACHE = Path(__file__).resolve().parents[3] / ".data-cache" / "wowtcg-tracker"
 
 
 def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
-        cardcarp_facts: Path | None = None) -> dict:
+        cardcarp_facts: Path | None = None, tracker_cache: Path | None = TRACKER_CACHE,
+        tracker_facts: Path | None = None) -> dict:
     """Import ``source`` (the ``data/wowtcg`` folder) into ``out``; return a dict of counts.
 
     ``cardcarp_facts`` is the committed facts file of the gathered CardCarp files (default:
     the shipped ``cards/wowtcg/cardcarp-facts.yaml``); the merged facts are written to
-    ``out/cardcarp-facts.yaml``.
+    ``out/cardcarp-facts.yaml``; ``tracker_facts`` likewise for the rarities of the tracker's
+    print list (``tracker-rarity.yaml``).
     """
     source, out = Path(source), Path(out)
     paths = _source_paths(source)
@@ -76,11 +80,27 @@ def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
     report["octgn"] = apply_octgn(records, by_spelling, paths["octgn"])
     report["seed"] = apply_seed(records, by_spelling, paths["seed"])
     report["cardcarp"] = cardcarp_merge.merge(records, entries)
+    codes = {info["name"]: info["code"] for info in cardcarp_merge.CARDCARP_SETS.values()}
+    prints = tracker.combined(
+        tracker.read_pages(tracker_cache, codes),
+        tracker.load_facts(tracker_facts or data_dir("cards") / "wowtcg" / tracker.FACTS_FILE))
+    report["tracker_rarity"] = tracker.apply(records, prints, codes)
+    report["undated_sets"] = cardcarp_merge.add_releases(sets, source / "cardcarp")
     report["collisions"] = check_collisions(records)
-    write_output(out, records, sets, paths, cardcarp_merge.coverage_note(entries))
+    write_output(out, records, sets, paths, cardcarp_merge.coverage_note(entries),
+                 (tracker.coverage_note(prints), releases_note(report["undated_sets"])))
     cardcarp.write_facts(out / cardcarp.FACTS_FILE, entries)
     cardcarp.write_gathered(out / cardcarp.GATHERED_FILE, entries)
+    tracker.write_facts(out / tracker.FACTS_FILE, prints)
     return summarise(records, printings, sets, report)
+
+
+def releases_note(undated: list[str]) -> str:
+    return ("Set release months (sets.yaml released, DCK037) are CardCarp set files' date "
+            "(YYYY-MM, ../shared/data/wowtcg/cardcarp/data/set/; the file is each set's "
+            "released_source); the month counts from its 1st day. No CardCarp set is the same "
+            f"product as, so no date for: {', '.join(undated) or 'none'}; a card with a "
+            "printing in one of these is never reported as not yet released.")
 
 
 def _source_paths(source: Path) -> dict[str, Any]:

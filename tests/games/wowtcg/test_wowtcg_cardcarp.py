@@ -134,8 +134,8 @@ def test_last_sets_are_known():
 @pytest.mark.skipif(SHARED is None, reason="../shared (public data sets) is absent")
 def test_import_without_raw_files_reproduces_the_cards(tmp_path):
     """No gathered raw files: the committed facts give the same card files."""
-    wowtcg.run(SHARED / "data" / "wowtcg", tmp_path, cardcarp_cache=None)
-    for name in ("cards.yaml", "sets.yaml", cardcarp.FACTS_FILE):
+    wowtcg.run(SHARED / "data" / "wowtcg", tmp_path, cardcarp_cache=None, tracker_cache=None)
+    for name in ("cards.yaml", "sets.yaml", cardcarp.FACTS_FILE, "tracker-rarity.yaml"):
         assert (tmp_path / name).read_bytes() == (OUT / name).read_bytes(), name
 
 

@@ -10,13 +10,20 @@ older set's folder) add their set and printing to that record.  A new card's id 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.importers.common import compact
+import yaml
+
+from deckcheck.carddb.importers.common import DataError, compact
 from deckcheck.games.wowtcg.importing.cardcarp import kebab
-from deckcheck.games.wowtcg.importing.tables import CARDCARP_SETS
+from deckcheck.games.wowtcg.importing.tables import CARDCARP_SET_FILES, CARDCARP_SETS
 from deckcheck.matching.normalise import key
+
+
+_MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 
 
 def add_sets(sets: dict[str, dict]) -> None:
@@ -25,6 +32,31 @@ def add_sets(sets: dict[str, dict]) -> None:
         sets[f"cardcarp-{set_id}"] = {"code": info["code"], "name": info["name"],
                                       "block": info["block"], "kind": info["kind"],
                                       "pool": "constructed"}
+
+
+def add_releases(sets: dict[str, dict], root: Path) -> list[str]:
+    """Each set's release month (``released``, ``YYYY-MM``) from the CardCarp set file that
+    ``CARDCARP_SET_FILES`` names for its code, with CardCarp's id of that set (the kebab case of
+    its name, ``heroes-of-azeroth``) as ``released_source``; return
+    the codes left undated (no file named, or the file absent from ``root``)."""
+    undated = []
+    for s in sets.values():
+        rel = CARDCARP_SET_FILES.get(s["code"])
+        path = root / rel if rel else None
+        if path is None or not path.is_file():
+            undated.append(s["code"])
+            continue
+        try:
+            doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError) as exc:
+            raise DataError(f"{path}: {exc}") from exc
+        date = str(doc.get("date") or "") if isinstance(doc, dict) else ""
+        if not _MONTH.match(date):
+            raise DataError(f"{path}: date {date!r} is not YYYY-MM (the set {s['code']} "
+                            "takes its release month from it)")
+        s["released"] = date
+        s["released_source"] = kebab(str(doc.get("name") or path.stem))  # CardCarp's set id
+    return undated
 
 
 def oracle_id(entry: dict) -> str:

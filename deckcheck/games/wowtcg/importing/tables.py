@@ -62,3 +62,5 @@ SEED_EN_SPELLINGS: dict[str, str] = _DATA["seed_en_spellings"]
 CLASS_TREES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["class_trees"].items()}
 #: CardCarp set id -> {code, name, block, kind} of the sets new to the card data.
 CARDCARP_SETS: dict[str, dict] = _DATA["cardcarp_sets"]
+#: set code -> the CardCarp set file (relative to its root) whose ``date`` is the release month.
+CARDCARP_SET_FILES: dict[str, str] = _DATA["cardcarp_set_files"]

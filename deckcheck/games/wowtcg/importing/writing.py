@@ -46,7 +46,8 @@ One record per card name (extended-art, loot and sketch printings and reprints f
                 ally type, requirements, hero traits, ...): one entry per distinct fact set with
                 the set codes of its printings; the top level repeats the entry that holds the
                 lowest card id.  A card is legal if any variant is.
-  printings     {set, number, rarity, variant: EA | EA - Sketch | Loot, cardid}
+  printings     {set, number, rarity, variant: EA | EA - Sketch | Loot, cardid}; rarity_source:
+                tracker when the rarity is from the tracker's print list (tracker-rarity.yaml)
   octgn_ids     OCTGN card GUIDs (OCTGN set files)
 Cards from the CardCarp dataset (War of the Ancients, Betrayal of the Guardian, Reign of Fire;
 cardcarp-facts.yaml and ../shared's copy) have id "WOW-<set>-<NNN>" (their first printing) and
@@ -108,7 +109,7 @@ def finish_record(record: dict, block_of: dict[str, int | None]) -> dict:
 
 
 def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: dict,
-                 cardcarp_note: str = "") -> None:
+                 cardcarp_note: str = "", extra_notes: tuple[str, ...] = ()) -> None:
     out.mkdir(parents=True, exist_ok=True)
     block_of = {s["code"]: s["block"] for s in sets.values()}
     files = {"constructed": "cards.yaml", "raid": "raid.yaml", "token": "tokens.yaml"}
@@ -118,21 +119,29 @@ def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: d
         dump_yaml(out / filename, {"cards": chosen},
                   header=HEADER + f"\nThis file: names whose pool is {pool}.")
     set_rows = [compact({"code": s["code"], "name": s["name"], "block": s["block"],
-                         "kind": s["kind"], "pool": s["pool"]}) for s in sets.values()]
+                         "kind": s["kind"], "pool": s["pool"], "released": s.get("released"),
+                         "released_source": s.get("released_source")})
+                for s in sets.values()]
     blocks = defaultdict(list)
     for s in sets.values():
         if s["block"] is not None:
             blocks[s["block"]].append(s["code"])
     dump_yaml(out / "sets.yaml", {"sets": set_rows, "blocks": dict(sorted(blocks.items()))},
               header="World of Warcraft TCG sets: code (as printed in the card data), name, "
-                     "block, kind, pool.\nblock = Block Constructed block (ScourgeWar is in the "
+                     "block, kind, pool, released.\nblock = Block Constructed block (ScourgeWar is in the "
                      "Icecrown block, 4); none for Draft Rally,\nraid/dungeon decks and tokens. "
                      " pool = constructed | raid | token (rule 800.3a).\n"
+                     "released = the release month (YYYY-MM): the date of CardCarp's set whose id "
+                     "is released_source\n(cardcarp/wow data/set/, copied in "
+                     "../shared/data/wowtcg/cardcarp; the file of each code is\n"
+                     "deckcheck/games/wowtcg/data/importer.yaml cardcarp_set_files); a set "
+                     "without it has no sourced date.\n"
                      "blocks = block -> set codes.")
-    write_provenance(out, paths, cardcarp_note)
+    write_provenance(out, paths, cardcarp_note, extra_notes)
 
 
-def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
+def write_provenance(out: Path, paths: dict, cardcarp_note: str = "",
+                     extra_notes: tuple[str, ...] = ()) -> None:
     commits = read_source_commits(paths["sources"])
     rows = [
         {"dataset": "card printings", "repo": "seriallos/wowtcg-decktools",
@@ -148,6 +157,9 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
          "path": "data/oracle/, data/card/ (../shared copy: COPYLOG.tsv; gathered: "
                  "cardcarp-gathered.tsv, cardcarp-facts.yaml)",
          "commit": "bf1c8ee1d5c6c9c9c2d77021038052df7c7a8785", "licence": "MIT-0"},
+        {"dataset": "rarity of the last sets' printings (partial; tracker-rarity.yaml)",
+         "repo": "WoWTCG-Tracker/wowtcg-tracker-api", "path": "assets/prints.json",
+         "commit": "50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1"},
         {"dataset": "Chinese names of the example cards (Comprehensive Rules 5.0, zh-Hans)",
          "repo": "seed", "path": f"seeds/{SEED_FILE}",
          "commit": f"sha1 {sha1_of(paths['seed'])}"},
@@ -176,10 +188,12 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "") -> None:
                          "Caverns of Time and Icecrown raid cards whose oracles were not read, "
                          "so they stay unresolved (named in the import report).",
                          "Not gathered from CardCarp: the Timewalkers starter and holiday "
-                         "sets."],
+                         "sets.", *extra_notes],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
                          "cardcarp-facts.yaml (facts of the gathered CardCarp files)",
-                         "cardcarp-gathered.tsv (path and commit of each gathered file)"])
+                         "cardcarp-gathered.tsv (path and commit of each gathered file)",
+                         "tracker-rarity.yaml (rarity of the last sets from the tracker's "
+                         "print list)"])
 
 
 def read_source_commits(path: Path) -> dict[str, str]:
