@@ -282,20 +282,27 @@ def printing_facts(doc: dict, where: str) -> dict:
 # the committed facts file
 
 
-def load_facts(path: Path) -> list[dict]:
+def read_fact_list(path: Path, key: str, fields: tuple[str, ...], item: str) -> list[dict]:
+    """The list under ``key`` of a committed facts file (none if the file is absent), each
+    ``item`` a mapping with every one of ``fields``; anything else is a :class:`DataError`."""
     if not path.is_file():
         return []
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as exc:
         raise DataError(f"{path}: {exc}") from exc
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, list):
-        raise DataError(f"{path}: no 'files' list")
-    for i, entry in enumerate(files):
-        if not isinstance(entry, dict) or not {"path", "commit", "kind", "facts"} <= set(entry):
-            raise DataError(f"{path}: entry {i + 1} lacks path, commit, kind or facts")
-    return files
+    rows = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        raise DataError(f"{path}: no '{key}' list")
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict) or not set(fields) <= set(row):
+            raise DataError(f"{path}: {item} {i + 1} lacks {', '.join(fields[:-1])} or "
+                            f"{fields[-1]}")
+    return rows
+
+
+def load_facts(path: Path) -> list[dict]:
+    return read_fact_list(path, "files", ("path", "commit", "kind", "facts"), "entry")
 
 
 FACTS_HEADER = """\

@@ -25,9 +25,9 @@ import re
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
 
 from deckcheck.carddb.importers.common import DataError, dump_yaml
+from deckcheck.games.wowtcg.importing.cardcarp import read_fact_list
 from deckcheck.games.wowtcg.importing.cardcarp_merge import ranges
 from deckcheck.matching.normalise import key
 
@@ -77,18 +77,7 @@ def read_pages(cache: Path | None, set_names: Iterable[str]) -> list[dict]:
 
 
 def load_facts(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"{path}: {exc}") from exc
-    prints = data.get("prints") if isinstance(data, dict) else None
-    if not isinstance(prints, list):
-        raise DataError(f"{path}: no 'prints' list")
-    for i, row in enumerate(prints):
-        if not isinstance(row, dict) or not {"set", "number", "name", "rarity", "page"} <= set(row):
-            raise DataError(f"{path}: print {i + 1} lacks set, number, name, rarity or page")
+    prints = read_fact_list(path, "prints", ("set", "number", "name", "rarity", "page"), "print")
     return [dict(r, number=str(r["number"])) for r in prints]
 
 
