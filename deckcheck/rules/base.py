@@ -128,8 +128,9 @@ class Rule:
     #: rules off unless a format or config enables them
     default_enabled: ClassVar[bool] = True
     #: the rule speaks of the format's data, not of the list: its finding is the same for
-    #: every deck checked in that format on that day, so the text and concise reports show
-    #: it once in the batch summary (``shared`` in the finding's arguments)
+    #: every deck checked in that format on that day, so the text report shows it once in
+    #: the batch summary (``shared`` in the finding's arguments; the machine formats and the
+    #: concise report keep it per deck)
     shared: ClassVar[bool] = False
 
     @property
