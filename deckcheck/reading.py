@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import os
 import re
 import stat
 import sys
@@ -97,10 +98,21 @@ def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:
     if str(path) == "-":
         data = sys.stdin.buffer.read(max_bytes + 1)
         return decode(data, "<stdin>", max_bytes)
-    p = Path(path)
     name = shown_path(str(path))
     try:
-        st = p.stat()
+        # one open, then the checks on its descriptor (no window for a swap between a check
+        # and the open); without blocking, so a FIFO named as a deck list does not hang here
+        fd = os.open(path, _READ_FLAGS)
+    except FileNotFoundError:
+        raise ReadError(name, "no such file") from None
+    except (PermissionError, IsADirectoryError):
+        if os.path.isdir(path):   # where a folder cannot be opened (Windows)
+            raise ReadError(name, "is a directory") from None
+        raise ReadError(name, "permission denied") from None
+    except OSError as exc:
+        raise ReadError(name, _os_error(exc)) from None
+    try:
+        st = os.fstat(fd)
         size = st.st_size
         if stat.S_ISDIR(st.st_mode):
             raise ReadError(name, "is a directory")
@@ -111,25 +123,41 @@ def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:
         if size > max_bytes:
             raise ReadError(name, f"file is {size:,} bytes; deck lists are limited to "
                                   f"{max_bytes:,} bytes (is this really a deck list?)")
-        with p.open("rb") as fh:
-            # the size stat gave and one byte more (a read of max_bytes + 1 allocates that
-            # much: 5 MB, 70 µs a file); a file that grew since is read on, to the cap
-            data = fh.read(size + 1)
-            if len(data) > size:
-                data += fh.read(max_bytes + 1 - len(data))
+        if _NONBLOCK:
+            os.set_blocking(fd, True)   # a regular file: plain reads from here on
+        # the size fstat gave and one byte more (a read of max_bytes + 1 allocates that
+        # much: 5 MB, 70 µs a file), then on to the end or the cap (a file that grew since)
+        chunks, got, want = [], 0, size + 1
+        while got <= max_bytes:
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            want = min(1 << 16, max_bytes + 1 - got)
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except ReadError:
         raise
-    except FileNotFoundError:
-        raise ReadError(name, "no such file") from None
-    except PermissionError:
-        raise ReadError(name, "permission denied") from None
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise ReadError(name, "cannot read: a symbolic link that leads round in a loop "
-                                  "(or through too many links); point the link at the deck "
-                                  "file, or name the file itself") from None
-        raise ReadError(name, f"cannot read: {exc.strerror or exc}") from None
+        raise ReadError(name, _os_error(exc)) from None
+    finally:
+        os.close(fd)
     return decode(data, name, max_bytes)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_READ_FLAGS = os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0) \
+    | getattr(os, "O_BINARY", 0)
+
+
+def _os_error(exc: OSError) -> str:
+    """Why a file cannot be read, for a message."""
+    if exc.errno == errno.ELOOP:
+        return ("cannot read: a symbolic link that leads round in a loop (or through too "
+                "many links); point the link at the deck file, or name the file itself")
+    if exc.errno == errno.EACCES:
+        return "permission denied"
+    return f"cannot read: {exc.strerror or exc}"
 
 
 def decode(data: bytes, path: str = "<input>", max_bytes: int = MAX_BYTES) -> SourceText:

@@ -176,22 +176,35 @@ def census(text: str, until_decided: bool = False) -> LineCensus:
     lines = split_lines(text)
     left = len(lines)
     known = _KINDS if _KINDS_OF[0] is vocab else {}
+    simple_lines = _reads_simple_lines(vocab)
+    deck = bare = 0   # out.deck and out.bare, counted in locals (the loop's hot path)
     for raw in lines:
         left -= 1
-        if until_decided and out.deck and out.deck + out.bare > out.foreign + left + 1:
+        if until_decided and deck and deck + bare > out.foreign + left + 1:
             break
-        line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
+        line = raw.strip()
+        if line[:1] == "\ufeff":
+            line = line.lstrip("\ufeff").strip("\u3000 \t")
         if not line:
             continue
-        kind = known.get(line, _UNREAD)   # a line read before: its kind without a call
-        if kind is _UNREAD:
-            kind = _line_kind_cached(line, vocab)
+        simple = simple_line(line) if simple_lines else None
+        if simple is not None:   # "4 Island": the reader's reading of it (no pattern applies)
+            if simple.total:
+                continue
+            # fewer than five blanks: fewer than six words, never prose (_name_kind)
+            kind = "deck" if simple.entry.raw_name.count(" ") < 5 \
+                else _name_kind(simple.entry.raw_name, counted=True)
+        else:
+            kind = known.get(line, _UNREAD)   # a line read before: its kind without a call
+            if kind is _UNREAD:
+                kind = _line_kind_cached(line, vocab)
         if kind == "deck":
-            out.deck += 1
+            deck += 1
         elif kind == "bare":
-            out.bare += 1
+            bare += 1
         elif kind is not None:
             out.add_foreign(kind)
+    out.deck, out.bare = deck, bare
     return out
 
 
@@ -207,10 +220,9 @@ def _line_kind_cached(line: str, vocab: _Vocabulary) -> str | None:
     if _KINDS_OF[0] is not vocab:
         _KINDS.clear()
         _KINDS_OF[0] = vocab
-    try:
-        return _KINDS[line]
-    except KeyError:
-        pass
+    kind = _KINDS.get(line, _UNREAD)
+    if kind is not _UNREAD:
+        return kind
     kind = _line_kind(line, vocab)
     if len(_KINDS) >= _KINDS_MAX:
         _KINDS.clear()
@@ -414,6 +426,8 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
     starts = STRUCTURED.get(os.path.splitext(path)[1].lower())
     if starts and text.lstrip("\ufeff \t\r\n")[:1] in tuple(starts):
         return None
+    if _mostly_card_lines(text):
+        return _table_without_deck_columns(text)   # what the census would decide
     c = census(text, until_decided=True)
     entries = c.deck + c.bare
     # the deck programs' detectors are asked only when the census leaves it open (most
@@ -430,6 +444,27 @@ def not_a_deck_list(text: str, path: str = "") -> str | None:
         return f"{why}; {_kinds(c)}" if c.foreign else why
     # foreign lines are rare in a deck list (a note, a link): a file needs more entries
     return f"{c.foreign} of {c.foreign + entries} lines are not deck lines; {_kinds(c)}"
+
+
+#: a line the census reads as a deck line without a doubt: a simple card line
+#: (:data:`~deckcheck.parsing.text._SIMPLE_LINE`) of at most five words that is no stated
+#: total ("60 Cards"), between blanks and tabs
+_SHORT_CARD_LINE = re.compile(
+    r"^[ \t]*+\d{1,3} (?![xX](?: |$))(?!(?i:cards?|cartas?|pts|points|sbp)[ \t]*+$)"
+    r"[A-Za-z][A-Za-z'-]*+(?:,?+ [A-Za-z'-]++){0,4}+[ \t]*+$", re.MULTILINE)
+
+
+def _mostly_card_lines(text: str) -> bool:
+    """Whether the short card lines alone outnumber all other lines by more than one, blank
+    ones included: then the census (which counts each as a deck line) finds more entries than
+    foreign lines whatever the other lines are - one scan in C instead of its loop, for most
+    lists. False when the census must decide (a vocabulary with a heading of digits reads
+    such a line otherwise)."""
+    if not _reads_simple_lines(_vocabulary()):
+        return False
+    lines = text.count("\n") + text.count("\r") + 1   # at least split_lines's count
+    short = len(_SHORT_CARD_LINE.findall(text))
+    return 2 * short > lines + 1
 
 
 def _kinds(c: LineCensus) -> str:

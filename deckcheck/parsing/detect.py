@@ -7,8 +7,8 @@ fowpro ``.fdk``), then plain text.
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 
 from deckcheck.formats import format_files
 from deckcheck.games.base import Game
@@ -109,7 +109,7 @@ def parse(src: SourceText, game: Game) -> DeckList:
 
 
 def _parse(src: SourceText, game: Game) -> DeckList:
-    suffix = Path(src.path).suffix.lower()
+    suffix = os.path.splitext(src.path)[1].lower()
     for name, (detect, parser) in game.parsers.items():
         if detect(src.path, src.text):
             deck = parser(src, game)

@@ -40,9 +40,21 @@ _NAMES_OK_MAX = 16384
 
 def check_names(deck: DeckList) -> None:
     """Turn entries whose name or id no card can have into unparseable-line findings."""
+    entries = deck.entries
+    # the common case in C: no ids, and every name and raw name printable ASCII (no control
+    # character or line break), not blank and not too long - what the loop's first test
+    # below passes entry by entry
+    names = [e.name for e in entries]
+    raws = [e.raw_name for e in entries]
+    if names and not any(e.ref for e in entries) and None not in raws and None not in names \
+            and all(map(str.strip, names)) and max(map(len, names)) <= MAX_LINE \
+            and max(map(len, raws)) <= MAX_LINE:
+        text = "".join(names) + "".join(raws)
+        if text.isascii() and text.isprintable():
+            return
     kept = []
     ok = _NAMES_OK
-    for e in deck.entries:
+    for e in entries:
         name, raw = e.name, e.raw_name
         if name in ok and raw in ok and (not e.ref or e.ref in ok):
             kept.append(e)

@@ -136,6 +136,7 @@ class SimpleLine(NamedTuple):
 #: line -> its SimpleLine, or None when it is no simple line; bounded
 _SIMPLE_LINES: dict[str, SimpleLine | None] = {}
 _SIMPLE_LINES_MAX = 16384
+_UNKNOWN = object()
 _new_tuple = tuple.__new__
 #: the names after which a simple line is a stated total: of _TOTAL_LINE's branches only
 #: the count-then-word one ("60 Cards") can match a count, a blank and a name without digits
@@ -145,10 +146,9 @@ _SIMPLE_TOTAL_WORDS = frozenset(("card", "cards", "carta", "cartas", "pts", "poi
 def simple_line(line: str) -> SimpleLine | None:
     """The reading of a stripped line when it is a simple card line, else None; computed once
     for the census and the reader (a batch's lists share many lines)."""
-    try:
-        return _SIMPLE_LINES[line]
-    except KeyError:
-        pass
+    reading = _SIMPLE_LINES.get(line, _UNKNOWN)
+    if reading is not _UNKNOWN:
+        return reading
     m = _SIMPLE_LINE.fullmatch(line) if len(line) <= MAX_LINE else None
     reading = None
     if m:
@@ -175,6 +175,13 @@ def reads_simple_lines(game: Game) -> bool:
     starts with a digit (a simple line's key does, so the whole line is never a heading)."""
     return type(game).header_zone is Game.header_zone and type(game).hint_zone is Game.hint_zone \
         and not any(k[:1].isdigit() for k in (*game.header_map, *game.hint_map))
+
+
+@lru_cache(maxsize=64)
+def _subtotal_keys(game: Game) -> frozenset[str]:
+    """The keys of the words after which a simple line's count is a subtotal ("23
+    Creatures"): every hint word, and every heading that names a zone."""
+    return frozenset(game.hint_map) | {k for k, zone in game.header_map.items() if zone}
 
 
 # where a one-line zone list starts its next entry: a comma (or 、，；) before a count
@@ -211,7 +218,6 @@ _PLAIN_START = ("#", "/", "-", "=", "*", "[", "【")
 #: (game, line) -> how :meth:`TextParser._classify` reads such a line; bounded
 _PLAIN_KINDS: dict[tuple[str, str], tuple | None] = {}
 _PLAIN_KINDS_MAX = 16384
-_UNKNOWN = object()
 _ENTRY, _TOTAL = ("entry",), ("entry", "total")
 
 
@@ -257,7 +263,7 @@ class TextParser:
         gid = game.id
         side = self.side_zone
         simple_lines = reads_simple_lines(game)
-        headers, hints = game.header_map, game.hint_map
+        subtotal_keys = _subtotal_keys(game)
         section: list[Entry] = []          # the entries since the last heading or total
         zone_sum: dict[str, int] = {}
         closed: tuple | None = None        # (zone, hint) whose stated total was reached
@@ -266,7 +272,9 @@ class TextParser:
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
         add_entry = deck.entries.append
         for lineno, raw in lines:
-            line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
+            line = raw.strip()
+            if line[:1] == "\ufeff":   # a byte-order mark, then maybe blanks
+                line = line.lstrip("\ufeff").strip("\u3000 \t")
             if not line:
                 if last_was_entry:
                     block += 1
@@ -275,24 +283,23 @@ class TextParser:
             simple = simple_line(line) if simple_lines else None
             if simple is not None:   # "4 Island": its one reading (the census's too), no checks
                 # a subtotal ("23 Creatures") names a heading or hint word
-                kind = _TOTAL if (simple.total or hints.get(simple.key) is not None
-                                  or headers.get(simple.key)) else _ENTRY
+                kind = _TOTAL if simple.total or simple.key in subtotal_keys else _ENTRY
                 if kind is _ENTRY and count_line is None:
                     # the common card line, as the steps below would take it: it is no back
                     # face (it has a count), no count alone, no "Name //"; one entry
                     front = None
                     read = simple.entry
-                    entry = Entry(lineno, zone, read.count, read.name, read.raw_name, None, None,
+                    # after "Total – 10" under the stone deck: the side deck
+                    at = side if closed is not None and closed == (zone, hint) else zone
+                    entry = Entry(lineno, at, read.count, read.name, read.raw_name, None, None,
                                   (), hint, None, False)
                     add_entry(entry)
                     block_of.append((entry, block))
                     last_was_entry = True
-                    if closed is not None and closed == (zone, hint):
-                        entry.zone = side
-                    if section and (section[-1].zone != entry.zone or section[-1].hint != hint):
+                    if section and (section[-1].zone != at or section[-1].hint != hint):
                         section = []
                     section.append(entry)
-                    zone_sum[entry.zone] = zone_sum.get(entry.zone, 0) + entry.count
+                    zone_sum[at] = zone_sum.get(at, 0) + read.count
                     continue
             elif (kind := plain.get((gid, line), _UNKNOWN)) is not _UNKNOWN:
                 pass   # a plain line read before: no checks

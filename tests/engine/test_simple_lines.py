@@ -9,6 +9,8 @@ lines at the edges of the simple shape.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from deckcheck import carddb
@@ -16,7 +18,7 @@ from deckcheck.games.base import load_game
 from deckcheck.matching import normalise
 from deckcheck.models import DeckList
 from deckcheck.parsing import decklike
-from deckcheck.parsing.text import (_ENTRY, _TOTAL, TextParser, _read_entry,
+from deckcheck.parsing.text import (_ENTRY, _TOTAL, TextParser, _read_entry, _subtotal_keys,
                                     reads_simple_lines, simple_line)
 
 GAMES = ("mtg", "fow", "wowtcg", "magewars", "mageknight")
@@ -60,6 +62,9 @@ def _agrees(game, line: str, monkeypatch) -> str | None:
                       or game.header_map.get(simple.key)) else _ENTRY
     if kind != full_kind or deck.findings or deck.metadata:
         return f"kind {kind} != {full_kind}"
+    if (simple.key in _subtotal_keys(game)) != (game.hint_map.get(simple.key) is not None
+                                                or bool(game.header_map.get(simple.key))):
+        return "the reader's subtotal keys"
     if simple.key != normalise.key(simple.entry.name):
         return f"key {simple.key} != {normalise.key(simple.entry.name)}"
     if (line, simple.entry) != _read_entry(line):
@@ -113,3 +118,67 @@ def test_a_simple_lines_total_is_what_the_total_pattern_says(word):
         simple = simple_line(line)
         assert simple is not None, line
         assert simple.total == (_TOTAL_LINE.match(line) is not None), line
+
+
+# -- the census's shortcut: a list of short card lines needs no census -----------------------
+
+#: what may surround a line: the census strips these (blanks of every kind, a mark)
+_AROUND = ["", " ", "\t", " \t ", "\u3000", "\ufeff", "\xa0"]
+
+
+def _short(line: str) -> bool:
+    return decklike._SHORT_CARD_LINE.fullmatch(line) is not None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_short_card_line_is_a_deck_line_to_the_census(game_id):
+    """The shortcut's one premise, line by line: every line its pattern takes is one the
+    census counts as a deck line (the pattern may leave some out, never take another)."""
+    vocab = decklike._vocabulary()
+    lines = [f"{n} {name}" for name in _names(game_id) for n in (1, 4)] + EDGES
+    taken = 0
+    for i, line in enumerate(lines):
+        around = _AROUND[i % len(_AROUND)]
+        for written in (line, around + line + around[::-1]):
+            if _short(written):
+                taken += 1
+                assert decklike._line_kind(written.strip(), vocab) == "deck", written
+    assert taken > len(lines) / 3, "most counted names are short card lines"
+    for total in ("60 Cards", "4 cards", "15 SBP", "60 cartas", "3 Points"):
+        assert not _short(total)
+    assert not _short("4 One Two Three Four Five Six")   # six words: the census reads them
+    assert _short("4 One Two Three Four Five")
+
+
+def _texts(seed: int, n: int) -> list[str]:
+    """Lists mixing short card lines with every other kind of line and line end."""
+    rng = random.Random(seed)
+    cards = ["4 Island", "2 Lightning Bolt", "1 Surrak, the Hunt Caller", "3 Jace's Erasure",
+             "1 Fire-Lit Thicket", "4 A B C D E", "2 Grizzly Bears\t", "\t1 Forest"]
+    others = ["", "", "Sideboard", "60 Cards", "https://example.com/deck/1", "Ask Bob about the date.",
+              "def main():", "Name,Round,Deck", "Alice,1,Burn", "Bob,2,Grixis",
+              "4 Fire // Ice", "4 One Two Three Four Five Six Seven", "# a note", "[Creatures]",
+              "Bring sleeves and a playmat for the event on Saturday.", "x = 1;", "3 Cards",
+              "Format: Modern", "4 Æther Vial", "\u3000", "SB: 2 Negate", "23 Creatures"]
+    out = []
+    for _ in range(n):
+        share = rng.random()
+        lines = [rng.choice(cards) if rng.random() < share else rng.choice(others)
+                 for _ in range(rng.randint(1, 14))]
+        end = rng.choice(["\n", "\r\n", "\r"])
+        out.append(end.join(lines) + rng.choice(["", end]))
+    return out
+
+
+def test_the_census_is_skipped_only_where_it_would_find_a_deck_list(monkeypatch):
+    """not_a_deck_list says the same with the shortcut and without it, on lists where it
+    applies and lists where it does not."""
+    texts = _texts(7, 3000)
+    with_shortcut = [decklike.not_a_deck_list(t, "t.txt") for t in texts]
+    taken = sum(decklike._mostly_card_lines(t) for t in texts)
+    monkeypatch.setattr(decklike, "_mostly_card_lines", lambda text: False)
+    without = [decklike.not_a_deck_list(t, "t.txt") for t in texts]
+    differ = [(t, a, b) for t, a, b in zip(texts, with_shortcut, without) if a != b]
+    assert not differ, differ[:3]
+    assert 300 < taken < 2700, taken   # both ways are exercised
+    assert any(w is not None for w in without)   # and some texts are refused

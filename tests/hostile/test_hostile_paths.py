@@ -95,16 +95,19 @@ def test_an_unreadable_file(tmp_path):
 
 def test_an_unreadable_file_in_process(tmp_path, monkeypatch):
     """The same as the test above, for root: the reader turns the refusal into a message."""
-    from pathlib import Path
+    import os
 
     from deckcheck.api import Options, check_file
 
     deck = _deck(tmp_path / "deck.txt")
+    real_open = os.open
 
-    def refuse(self, *args, **kwargs):
-        raise PermissionError(13, "Permission denied", str(self))
+    def refuse(path, *args, **kwargs):   # the deck file alone, as its mode would
+        if os.fspath(path) == str(deck):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     result = check_file(deck, Options(format_id="fow-classic"))
     assert result.error == f"{deck}: permission denied"
 

@@ -366,3 +366,20 @@ def test_binary_and_garbage_never_trace(cli, tmp_path):
         r = cli("check", "-f", "mtg-standard", str(path))
         assert r.returncode in (1, 2)
         assert b"Traceback" not in r.stderr and b"internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("text", [
+    "4 Island\n", "\n\n  \t\n4 Island", "\ufeff4 Island", " \r\n\r\nName,Count\r\n4,Island",
+    "", "\n\n\n", "a" * 5000, "\n" * 4095 + "4 Island\n", "\n" * 4094 + "4 Isl" + "and" * 10,
+    "x" * 4090 + "\r\n4 Island", "\u2028\x0b 4 Island\x0c", " " * 4096 + "4 Island",
+    "\n" * 5000, "4 Island" + "\n" * 5000 + "2 Forest",
+])
+def test_the_first_line_is_found_as_a_whole_split_finds_it(text):
+    """The CSV and Arena detectors read a text's first line from its head alone."""
+    from deckcheck.games.mtg.parsers import detect
+
+    whole = next((ln for ln in (line.strip().lstrip("\ufeff") for line in text.splitlines())
+                  if ln), None)
+    assert detect._find_first_line(text) == whole
+    assert detect._first_line(text) == whole   # the same text again: remembered
+    assert detect._first_line(text) == whole

@@ -8,9 +8,8 @@ left to the shared readers (OCTGN ``.o8d``, plain text).
 
 from __future__ import annotations
 
+import os
 import re
-from functools import lru_cache
-from pathlib import Path
 
 from deckcheck.games.mtg.parsers.csv_list import csv_delimiter, header_roles
 
@@ -46,10 +45,31 @@ def _lines(text: str, limit: int = _LIMIT) -> list[str]:
     return lines[:limit] if limit < len(lines) else lines
 
 
+#: the last text and its first line (the CSV and Arena detectors both ask)
+_FIRST: list = [None, None]
+
+
 def _first_line(text: str) -> str | None:
     """The first of :func:`_lines` (without splitting the whole text)."""
     if _LAST[0] is text:
         return _LAST[1][0] if _LAST[1] else None
+    if _FIRST[0] is not text:
+        _FIRST[:] = [text, _find_first_line(text)]
+    return _FIRST[1]
+
+
+def _find_first_line(text: str) -> str | None:
+    head = text[:4096]   # the first line is nearly always in it: split only that
+    pieces = head.splitlines()
+    for i, line in enumerate(pieces):
+        line = line.strip().lstrip("\ufeff")
+        if line:
+            if len(head) == len(text) or i < len(pieces) - 1:   # ended within the head
+                return line
+            break
+    else:
+        if len(head) == len(text):
+            return None
     for line in text.splitlines():
         line = line.strip().lstrip("\ufeff")
         if line:
@@ -155,11 +175,12 @@ _DETECTORS = {"cockatrice": is_cockatrice, "mtgo-dek": is_dek, "forge": is_forge
               "csv": is_csv, "arena": is_arena, "xmage": is_xmage, "mws": is_mws}
 
 
-@lru_cache(maxsize=64)
-def _suffix(path: str) -> str:
-    return Path(path).suffix.lower()
+#: the last path's extension, in lower case: a file's seven detectors each ask
+_SUFFIX: list[str] = ["", ""]
 
 
 def detect(kind: str, path: str, text: str) -> bool:
     """Does the file at ``path`` with content ``text`` look like a ``kind`` deck file?"""
-    return _DETECTORS[kind](_suffix(path), text)
+    if _SUFFIX[0] != path:
+        _SUFFIX[:] = [path, os.path.splitext(path)[1].lower()]
+    return _DETECTORS[kind](_SUFFIX[1], text)
