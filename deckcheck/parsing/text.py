@@ -16,13 +16,14 @@ from typing import NamedTuple
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
+from deckcheck.parsing.blocks import blank_line_split
 # the card text's syntax, also imported from here by the games' readers
 from deckcheck.parsing.cardtext import (_HALF_WIDTH, MAX_COUNT, MAX_LINE, ParsedName,  # noqa: F401
                                         parse_card_text, split_printing)
 from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.parsing.totals import _whole_total, not_a_card
 from deckcheck.reading import SourceText, split_lines
-from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, UnparseableLine
+from deckcheck.rules.core import DuplicateMetadata, UnparseableLine
 
 # Patterns run on every line a stranger sends, so none may backtrack super-linearly: a run of
 # blanks or digits is taken whole by a possessive quantifier (``\s*+``, ``\d++``) where giving
@@ -400,7 +401,7 @@ class TextParser:
         if count_line is not None:
             self._entry(deck, *count_line, zone, hint)   # a count and no name after it
         if game.blank_line_zone and not saw_header:
-            self._blank_line_split(deck, block_of)
+            blank_line_split(game, deck, block_of)
 
     def _counted(self, deck: DeckList, count_line: tuple[int, str], lineno: int,
                  line: str) -> str:
@@ -544,26 +545,3 @@ class TextParser:
         if stated == zone_sum.get(zone) and (hint is None or stated != sum(e.count for e in section)):
             return (zone, hint)
         return None
-
-    def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
-        # a block that holds only a total ("12 Creatures" set apart by blank lines) is no
-        # block of cards: it neither starts the sideboard nor counts toward DCK019
-        block_of = [(e, b) for e, b in block_of if e.maybe_total is None]
-        blocks = sorted({b for _, b in block_of})
-        if len(blocks) == 2:
-            second = blocks[1]
-            for b in blocks:   # one line set apart (a commander above or below the deck)
-                lone = [e for e, eb in block_of if eb == b]
-                if len(lone) == 1 and len(block_of) > 2:
-                    lone[0].apart = True
-                    if b == blocks[0] and lone[0].implicit_count:
-                        # one line with no count above the rest: the list's title or its
-                        # commander, and the rest is the deck, not a sideboard
-                        return
-            for entry, b in block_of:
-                if b == second and entry.zone == self.game.default_zone:
-                    entry.zone = self.game.blank_line_zone
-        elif len(blocks) > 2:
-            first_lines = [e.line for e, b in block_of if b != blocks[0]]
-            deck.findings.append(BlankLineBlocks().finding(
-                None, line=first_lines[0] if first_lines else None, n=len(blocks)))
