@@ -17,6 +17,7 @@ from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
 from deckcheck.parsing.blocks import blank_line_split
+from deckcheck.parsing.headcounts import stated_groups
 # the card text's syntax, also imported from here by the games' readers
 from deckcheck.parsing.cardtext import (_HALF_WIDTH, MAX_COUNT, MAX_LINE, ParsedName,  # noqa: F401
                                         parse_card_text, split_printing)
@@ -52,6 +53,23 @@ def without_header_count(text: str) -> str:
     if not tail or not (tail[-1].isdigit() or tail[-1] in _COUNT_END):
         return text
     return _HEADER_COUNT.sub("", text)
+
+
+#: what makes a heading's number something else than its count of cards: points, "25 of 41"
+_NOT_A_CARD_COUNT = re.compile(r"of|/|pts|点|點", re.IGNORECASE)
+
+
+def heading_count(line: str) -> int | None:
+    """The number of cards a heading line says are under it ("Creatures (12)", "主牌（60张）",
+    "-Lands (25)-"), or None (no count, points, "(25 of 41)")."""
+    text = _HEADER_DECOR.sub("", line)
+    if _BRACKET_TAG.match(text):
+        text = text.strip("[]【】 ")
+    m = _HEADER_COUNT.search(text)
+    if m is None or _NOT_A_CARD_COUNT.search(m.group(0)):
+        return None
+    numbers = re.findall(r"\d++", m.group(0))
+    return int(numbers[0]) if len(numbers) == 1 else None
 
 
 def key_value(text: str) -> re.Match | None:
@@ -265,6 +283,7 @@ class TextParser:
         leading: bool | None = None        # the totals lead their groups ("23 land" above)
         front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
+        heads: list[tuple] = []            # the headings: a count they state is a subtotal
         add_entry = deck.entries.append
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
@@ -321,6 +340,8 @@ class TextParser:
                             deck.headers.setdefault(zone, lineno)
                         else:
                             zone, hint = head[1] or zone, head[2]
+                        heads.append((lineno, True, glued.group("head"), head[0] == "header",
+                                      zone))
                         line, kind = glued.group("rest"), ("entry",)
             if kind is None:
                 continue
@@ -329,6 +350,7 @@ class TextParser:
                 hint = None
                 saw_header = True
                 deck.headers.setdefault(zone, lineno)
+                heads.append((lineno, False, line, True, zone))
                 continue
             if kind[0] == "hint":
                 if kind[1]:
@@ -336,6 +358,7 @@ class TextParser:
                 elif zone in self.hints_leave:   # "COMMANDER:", its card, "Creature (29)"
                     zone = game.default_zone
                 hint = kind[2]
+                heads.append((lineno, False, line, False, zone))
                 continue
             if kind[0] == "inline":
                 _, izone, rest, label = kind
@@ -402,6 +425,8 @@ class TextParser:
             self._entry(deck, *count_line, zone, hint)   # a count and no name after it
         if game.blank_line_zone and not saw_header:
             blank_line_split(game, deck, block_of)
+        if heads:   # "Creatures (12)": the group's lines, for DCK040 once names are resolved
+            stated_groups(deck, [(*h, heading_count(h[2])) for h in heads], block_of)
 
     def _counted(self, deck: DeckList, count_line: tuple[int, str], lineno: int,
                  line: str) -> str:
