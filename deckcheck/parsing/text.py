@@ -22,6 +22,7 @@ from deckcheck.parsing.headcounts import stated_groups
 from deckcheck.parsing.cardtext import (_HALF_WIDTH, MAX_COUNT, MAX_LINE, ParsedName,  # noqa: F401
                                         parse_card_text, split_printing)
 from deckcheck.parsing.phrases import Phrase, Said, said
+from deckcheck.parsing.sitetext import is_site_text, site_text_note
 from deckcheck.parsing.totals import _whole_total, not_a_card
 from deckcheck.reading import SourceText, split_lines
 from deckcheck.rules.core import DuplicateMetadata, UnparseableLine
@@ -284,6 +285,7 @@ class TextParser:
         front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
         heads: list[tuple] = []            # the headings: a count they state is a subtotal
+        site: list[tuple[int, str]] = []   # lines of the deck's web page ("Add to cart")
         add_entry = deck.entries.append
         for lineno, raw in lines:
             line = raw.strip().lstrip("\ufeff").strip("\u3000 \t")
@@ -344,6 +346,9 @@ class TextParser:
                                       zone))
                         line, kind = glued.group("rest"), ("entry",)
             if kind is None:
+                continue
+            if kind[0] == "site":
+                site.append((lineno, line))   # shown once, after the last line
                 continue
             if kind[0] == "header":
                 zone = kind[1]
@@ -425,6 +430,8 @@ class TextParser:
             self._entry(deck, *count_line, zone, hint)   # a count and no name after it
         if game.blank_line_zone and not saw_header:
             blank_line_split(game, deck, block_of)
+        if site:
+            deck.findings.append(site_text_note(site))
         if heads:   # "Creatures (12)": the group's lines, for DCK040 once names are resolved
             stated_groups(deck, [(*h, heading_count(h[2])) for h in heads], block_of)
 
@@ -443,6 +450,8 @@ class TextParser:
     def _classify(self, deck: DeckList, lineno: int, line: str):
         game = self.game
         is_comment = line.startswith("#") or line.startswith("//")
+        if not is_comment and is_site_text(line):
+            return ("site",)     # "Buy this deck", "Price: $123.45": the web page's, no card
         decorated = _HEADER_DECOR.sub("", line) if (is_comment or line.startswith("-")
                                                      or line.startswith("=")
                                                      or line.startswith("*")) else line
