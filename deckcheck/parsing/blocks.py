@@ -23,10 +23,11 @@ def _titles(block_of: list[tuple[Entry, int]]) -> set[int]:
     """The blocks at the top that are a title, not cards: each one or two lines with no
     count, above the first block that has a card line with a count. A list written without
     counts (a Commander list of bare names) has no such block: its first block is cards."""
-    counted = [b for e, b in block_of if not e.implicit_count]
-    if not counted:
+    if not block_of or not block_of[0][0].implicit_count:
+        return set()      # the common list: its first line has a count
+    first = next((b for e, b in block_of if not e.implicit_count), None)
+    if first is None:
         return set()
-    first = min(counted)
     lead: dict[int, list[Entry]] = {}
     for e, b in block_of:
         if b < first:

@@ -50,19 +50,38 @@ _PRICE_WORDS = frozenset("""price prices pricing cost value total deck decks mai
 sideboard side board estimated est approx approximately avg average market mid low high tcg
 tcgplayer ck cardkingdom card kingdom cardmarket mkm cardhoarder paper online mtgo arena
 usd eur gbp cad aud tix dollars dollar euros euro from starting at of the this list""".split())
+#: the first words of the button labels and of price lines: a line with another first word
+#: (most lines) is told apart by one set look-up
+_FIRST_WORDS = frozenset(b.split()[0] for b in _BUTTONS) | _PRICE_WORDS
 #: the folding of a line for the button set: blanks single, trailing punctuation gone
 _TRAILING = " .:!›»>→"
 
 
 def is_site_text(line: str) -> bool:
-    """Whether a stripped line is a deck site's button or price line (see the module)."""
+    """Whether a stripped line is a deck site's button or price line (see the module). Most
+    lines are told apart by their first character or their first word."""
+    c = line[:1]
+    if c.isdigit():     # "12.50 tix", "45.10 USD"; "4 Island" fails at its second word
+        return _MONEY.match(line) is not None and _price_line(line)
+    if c in _CURRENCY:  # "$123.45"
+        return _price_line(line)
+    if not (c.isalpha() or c in "[("):
+        return False    # "- 2 Snapcaster Mage", "《Ponder》"
+    first = line.partition(" ")[0].casefold().lstrip("[(").rstrip(":：])")
+    if first not in _FIRST_WORDS:
+        return False
     folded = " ".join(line.casefold().split()).strip(_TRAILING).lstrip("[(").rstrip("])")
-    if folded in _BUTTONS:
-        return True
+    return folded in _BUTTONS or _price_line(line)
+
+
+_CURRENCY = frozenset("$€£¥")
+
+
+def _price_line(line: str) -> bool:
+    """An amount of money, and no word but price words: "TCGplayer Mid: $210.34"."""
     if not _MONEY.search(line):
         return False
-    rest = _MONEY.sub(" ", line)
-    return all(w.casefold() in _PRICE_WORDS for w in _WORD.findall(rest))
+    return all(w.casefold() in _PRICE_WORDS for w in _WORD.findall(_MONEY.sub(" ", line)))
 
 
 def site_text_note(lines: list[tuple[int, str]]) -> Finding:

@@ -60,17 +60,18 @@ def without_header_count(text: str) -> str:
 _NOT_A_CARD_COUNT = re.compile(r"of|/|pts|点|點", re.IGNORECASE)
 
 
-def heading_count(line: str) -> int | None:
-    """The number of cards a heading line says are under it ("Creatures (12)", "主牌（60张）",
-    "-Lands (25)-"), or None (no count, points, "(25 of 41)")."""
-    text = _HEADER_DECOR.sub("", line)
-    if _BRACKET_TAG.match(text):
-        text = text.strip("[]【】 ")
-    m = _HEADER_COUNT.search(text)
-    if m is None or _NOT_A_CARD_COUNT.search(m.group(0)):
+def _stated(text: str, uncounted: str) -> int | None:
+    """The number of cards a heading says are under it ("Creatures (12)", "主牌（60张）"), from
+    the heading and what is left of it without its count; None for no count, points or
+    "(25 of 41)"."""
+    if uncounted is text:          # without_header_count found no count
         return None
-    numbers = re.findall(r"\d++", m.group(0))
-    return int(numbers[0]) if len(numbers) == 1 else None
+    tail = text[len(uncounted):]
+    digits = [] if _NOT_A_CARD_COUNT.search(tail) else _DIGITS.findall(tail)
+    return int(digits[0]) if len(digits) == 1 else None
+
+
+_DIGITS = re.compile(r"\d++")
 
 
 def key_value(text: str) -> re.Match | None:
@@ -343,7 +344,7 @@ class TextParser:
                         else:
                             zone, hint = head[1] or zone, head[2]
                         heads.append((lineno, True, glued.group("head"), head[0] == "header",
-                                      zone))
+                                      zone, head[-1]))
                         line, kind = glued.group("rest"), ("entry",)
             if kind is None:
                 continue
@@ -355,7 +356,7 @@ class TextParser:
                 hint = None
                 saw_header = True
                 deck.headers.setdefault(zone, lineno)
-                heads.append((lineno, False, line, True, zone))
+                heads.append((lineno, False, line, True, zone, kind[2]))
                 continue
             if kind[0] == "hint":
                 if kind[1]:
@@ -363,7 +364,7 @@ class TextParser:
                 elif zone in self.hints_leave:   # "COMMANDER:", its card, "Creature (29)"
                     zone = game.default_zone
                 hint = kind[2]
-                heads.append((lineno, False, line, False, zone))
+                heads.append((lineno, False, line, False, zone, kind[3]))
                 continue
             if kind[0] == "inline":
                 _, izone, rest, label = kind
@@ -433,7 +434,7 @@ class TextParser:
         if site:
             deck.findings.append(site_text_note(site))
         if heads:   # "Creatures (12)": the group's lines, for DCK040 once names are resolved
-            stated_groups(deck, [(*h, heading_count(h[2])) for h in heads], block_of)
+            stated_groups(deck, heads, block_of)
 
     def _counted(self, deck: DeckList, count_line: tuple[int, str], lineno: int,
                  line: str) -> str:
@@ -450,8 +451,6 @@ class TextParser:
     def _classify(self, deck: DeckList, lineno: int, line: str):
         game = self.game
         is_comment = line.startswith("#") or line.startswith("//")
-        if not is_comment and is_site_text(line):
-            return ("site",)     # "Buy this deck", "Price: $123.45": the web page's, no card
         decorated = _HEADER_DECOR.sub("", line) if (is_comment or line.startswith("-")
                                                      or line.startswith("=")
                                                      or line.startswith("*")) else line
@@ -474,7 +473,7 @@ class TextParser:
                 return None
         m = _DASH_KEY.match(line) if not is_comment else None
         if m and game.header_zone(m.group("key")) and _DASH_NOTE.match(m.group("rest")):
-            return ("header", game.header_zone(m.group("key")))   # "Sideboard - vs Control"
+            return ("header", game.header_zone(m.group("key")), None)   # "Sideboard - vs Control"
         if m and game.header_zone(m.group("key")) and not _TOTAL_LINE.match(m.group("rest")):
             parsed = _read_entry(m.group("rest"))[1]
             if isinstance(parsed, ParsedName) and parsed.implicit:   # not "Sideboard - 15"
@@ -483,17 +482,18 @@ class TextParser:
         # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)",
         # "Side Deck (15):", "Resonators: (25 of 41)"; forum tags "[Creatures]", "[/Creatures]"
         undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
-        bare = without_header_count(undecorated).strip().rstrip(":：").strip().lstrip("/")
+        uncounted = without_header_count(undecorated)
+        bare = uncounted.strip().rstrip(":：").strip().lstrip("/")
         zone = game.header_zone(bare) if bare else None
         if not zone and bare and bare[-1] in _NOTE_CLOSE:
             # a heading with a note: "Rune Deck: (10 Divinity)", "Sideboard (vs. control)"
             noted = _HEADER_NOTE.sub("", bare).strip().rstrip(":：").strip()
             zone = game.header_zone(noted) if noted and noted != bare else None
         if zone:
-            return ("header", zone)
+            return ("header", zone, _stated(undecorated, uncounted))
         hint_zone = game.hint_zone(bare) if bare else None
         if hint_zone is not None:
-            return ("hint", hint_zone or None, bare)
+            return ("hint", hint_zone or None, bare, _stated(undecorated, uncounted))
         if is_comment:
             return None
         # a stated total or a subtotal ("60 Cards", "23 Creatures"): read as an entry that
@@ -512,11 +512,14 @@ class TextParser:
             zone = game.header_zone(m.group("key"))
             rest = m.group("rest").strip()
             if zone and rest:
+                if is_site_text(rest):
+                    return ("site",)      # "Sideboard: $30.10", a web page's price
                 return ("inline", zone, rest, m.group("key").strip())
             hint_zone = game.hint_zone(m.group("key"))
             if hint_zone and rest:
                 return ("inline", hint_zone, rest, m.group("key").strip())
-        return ("entry",)
+        # "Buy this deck", "Price: $123.45": the deck's web page, no card
+        return ("site",) if is_site_text(line) else ("entry",)
 
     def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
                hint: str | None, read: ParsedName | None = None) -> Entry | None:
