@@ -17,10 +17,10 @@ from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
 from deckcheck.parsing.blocks import blank_line_split
-from deckcheck.parsing.headcounts import stated_groups
 # the card text's syntax, also imported from here by the games' readers
 from deckcheck.parsing.cardtext import (_HALF_WIDTH, MAX_COUNT, MAX_LINE, ParsedName,  # noqa: F401
                                         parse_card_text, split_printing)
+from deckcheck.parsing.headcounts import stated_groups
 from deckcheck.parsing.phrases import Phrase, Said, said
 from deckcheck.parsing.sitetext import is_site_text, site_text_note
 from deckcheck.parsing.totals import _whole_total, not_a_card
