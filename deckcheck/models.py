@@ -182,6 +182,8 @@ class DeckList:
     headers: dict[str, int] = field(default_factory=dict)   # zone -> first header line
     findings: list[Finding] = field(default_factory=list)  # parse findings
     non_deck: list[tuple[int | None, str, str]] = field(default_factory=list)  # (line, section, text)
+    #: the counts headings state for their groups ("Creatures (12)"): parsing.headcounts
+    stated: list = field(default_factory=list)
 
     def zone_entries(self, zone: str) -> list[Entry]:
         return [e for e in self.entries if e.zone == zone]

@@ -28,6 +28,12 @@ MAX_BYTES = 5 * 1024 * 1024
 #: a hundred lines), low enough that a hostile file is refused before it costs seconds
 MAX_LINES = 20_000
 MAX_ENTRIES = 2_000
+#: the longest line a deck file may have: a line of a list holds a card or a heading (a
+#: one-line sideboard, even a Commander list on one line, is a few thousand characters); a
+#: longer one is refused with its line number. XML and JSON documents are left to their
+#: readers (a whole document may be one line)
+MAX_LINE_CHARS = 10_000
+_STRUCTURED_START = re.compile(r"[\ufeff \t\r\n]*+(?:<|\{|\[[ \t\r\n]*+[\[{\"\]])")
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 
 
@@ -85,12 +91,28 @@ def check_limits(path: str, text: str | None = None, items: int | None = None,
         if n > MAX_LINES:
             raise ReadError(path, f"the file has {n:,} lines; deck lists are limited to "
                                   f"{MAX_LINES:,} lines (is this really a deck list?)")
+        long = _long_line(text) if len(text) > MAX_LINE_CHARS else None
+        if long is not None:
+            raise ReadError(path, f"line {long[0]} has {long[1]:,} characters; a deck list's "
+                                  f"lines are limited to {MAX_LINE_CHARS:,} (write one card "
+                                  "per line: is this really a deck list?)")
     if items is not None and items > MAX_ENTRIES:
         raise ReadError(path, f"the file has {items:,} card entries; deck lists are limited to "
                               f"{MAX_ENTRIES:,} (is this really a deck list?)")
     if findings is not None and findings > MAX_LINES:
         raise ReadError(path, f"{findings:,} parts of the file cannot be read as deck lines "
                               "(is this really a deck list?)")
+
+
+def _long_line(text: str) -> tuple[int, int] | None:
+    """The number and length of the first line longer than :data:`MAX_LINE_CHARS`, or None
+    (also for an XML or JSON document, whose reader has its own limits)."""
+    if _STRUCTURED_START.match(text):
+        return None
+    for n, line in enumerate(split_lines(text), start=1):
+        if len(line) > MAX_LINE_CHARS:
+            return n, len(line)
+    return None
 
 
 def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:

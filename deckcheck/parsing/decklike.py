@@ -1,4 +1,4 @@
-"""Is a file a deck list at all? Decided by the shape of its lines, never by card names.
+"""Is a file a deck list at all? Decided by the shape of its lines, not by card names.
 
 A folder of deck lists also holds notes, rosters, READMEs and, through a link a pull request
 planted, maybe a ``.git/config`` with a CI token in it. Read as a deck, each of those lines
@@ -21,7 +21,10 @@ alone does not count), or when enough of its lines read as deck lines:
   overlong lines unless they start with a count (the reader reports those, shortened).
 
 Whether the names are known cards plays no part: a list of cards deckcheck does not know yet
-is still a deck list, and is checked (and fails with unknown-card findings).
+is still a deck list, and is checked (and fails with unknown-card findings). One shape alone
+is told by its names: rows of a name, a small number and a word with no header are a roster
+(``Alice Smith,2,Grimm``) or a card export (``Counterspell,4,Ice Age``); they are a card
+list when most names of the first column are cards of one game.
 """
 
 from __future__ import annotations
@@ -373,6 +376,29 @@ def _seat_roster(table: list[list[str]]) -> bool:
             and not any(_key(d) in headings for d in decks))   # a card type: "Land", "Hero"
 
 
+def _names_cards(names: list[str]) -> bool:
+    """Whether more than half of ``names`` are the names of cards of one game (exact or
+    normalised): the first column of a header-less card export, not a roster's players.
+    Asked only of a table a roster's shape, so the card data is loaded for it alone."""
+    from deckcheck import carddb
+    from deckcheck.formats import FormatError
+    from deckcheck.games.base import load_game
+    from deckcheck.games.registry import game_ids
+
+    for gid in game_ids():
+        try:
+            index = carddb.load(gid, load_game(gid).match_params).index
+        except (carddb.CardDataError, FormatError, OSError):
+            continue        # a game's data missing or broken: its names are not known
+        known = 0
+        for name in names:
+            hit = index.lookup_exact(name)
+            known += hit is not None and hit.card is not None
+        if 2 * known > len(names):
+            return True
+    return False
+
+
 _ROSTER = "a table with a column of e-mail addresses or file names (a roster), not cards"
 _SEAT_ROSTER = ("a table of names, numbers and deck names with no header (a roster), "
                 "not cards")
@@ -397,7 +423,7 @@ def _table_without_deck_columns(text: str) -> str | None:
     table = [[c.strip().strip('"').strip() for c in r.split(delim)] for r in rows]
     if any(all(_roster_cell(row[i]) for row in table[1:]) for i in range(n + 1)):
         return _ROSTER
-    if _seat_roster(table):
+    if _seat_roster(table) and not _names_cards([row[0] for row in table]):
         return _SEAT_ROSTER
     if ":" in rows[0] or "：" in rows[0]:
         return None

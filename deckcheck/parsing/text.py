@@ -16,13 +16,16 @@ from typing import NamedTuple
 from deckcheck.games.base import Game
 from deckcheck.models import DeckList, Entry, Finding
 from deckcheck.parsing import phrases
+from deckcheck.parsing.blocks import blank_line_split
 # the card text's syntax, also imported from here by the games' readers
 from deckcheck.parsing.cardtext import (_HALF_WIDTH, MAX_COUNT, MAX_LINE, ParsedName,  # noqa: F401
                                         parse_card_text, split_printing)
+from deckcheck.parsing.headcounts import stated_groups
 from deckcheck.parsing.phrases import Phrase, Said, said
+from deckcheck.parsing.sitetext import is_site_text, site_text_note
 from deckcheck.parsing.totals import _whole_total, not_a_card
 from deckcheck.reading import SourceText, split_lines
-from deckcheck.rules.core import BlankLineBlocks, DuplicateMetadata, UnparseableLine
+from deckcheck.rules.core import DuplicateMetadata, UnparseableLine
 
 # Patterns run on every line a stranger sends, so none may backtrack super-linearly: a run of
 # blanks or digits is taken whole by a possessive quantifier (``\s*+``, ``\d++``) where giving
@@ -51,6 +54,24 @@ def without_header_count(text: str) -> str:
     if not tail or not (tail[-1].isdigit() or tail[-1] in _COUNT_END):
         return text
     return _HEADER_COUNT.sub("", text)
+
+
+#: what makes a heading's number something else than its count of cards: points, "25 of 41"
+_NOT_A_CARD_COUNT = re.compile(r"of|/|pts|点|點", re.IGNORECASE)
+
+
+def _stated(text: str, uncounted: str) -> int | None:
+    """The number of cards a heading says are under it ("Creatures (12)", "主牌（60张）"), from
+    the heading and what is left of it without its count; None for no count, points or
+    "(25 of 41)"."""
+    if uncounted is text:          # without_header_count found no count
+        return None
+    tail = text[len(uncounted):]
+    digits = [] if _NOT_A_CARD_COUNT.search(tail) else _DIGITS.findall(tail)
+    return int(digits[0]) if len(digits) == 1 else None
+
+
+_DIGITS = re.compile(r"\d++")
 
 
 def key_value(text: str) -> re.Match | None:
@@ -270,6 +291,8 @@ class TextParser:
         leading: bool | None = None        # the totals lead their groups ("23 land" above)
         front: Entry | None = None         # "Astema (TST-067) //": its back on the next line
         count_line: tuple[int, str] | None = None   # "4" on its own line, above the name
+        heads: list[tuple] = []            # the headings: a count they state is a subtotal
+        site: list[tuple[int, str]] = []   # lines of the deck's web page ("Add to cart")
         add_entry = deck.entries.append
         for lineno, raw in lines:
             line = raw.strip()
@@ -327,14 +350,20 @@ class TextParser:
                             deck.headers.setdefault(zone, lineno)
                         else:
                             zone, hint = head[1] or zone, head[2]
+                        heads.append((lineno, True, glued.group("head"), head[0] == "header",
+                                      zone, head[-1]))
                         line, kind = glued.group("rest"), ("entry",)
             if kind is None:
+                continue
+            if kind[0] == "site":
+                site.append((lineno, line))   # shown once, after the last line
                 continue
             if kind[0] == "header":
                 zone = kind[1]
                 hint = None
                 saw_header = True
                 deck.headers.setdefault(zone, lineno)
+                heads.append((lineno, False, line, True, zone, kind[2]))
                 continue
             if kind[0] == "hint":
                 if kind[1]:
@@ -342,6 +371,7 @@ class TextParser:
                 elif zone in self.hints_leave:   # "COMMANDER:", its card, "Creature (29)"
                     zone = game.default_zone
                 hint = kind[2]
+                heads.append((lineno, False, line, False, zone, kind[3]))
                 continue
             if kind[0] == "inline":
                 _, izone, rest, label = kind
@@ -407,7 +437,11 @@ class TextParser:
         if count_line is not None:
             self._entry(deck, *count_line, zone, hint)   # a count and no name after it
         if game.blank_line_zone and not saw_header:
-            self._blank_line_split(deck, block_of)
+            blank_line_split(game, deck, block_of)
+        if site:
+            deck.findings.append(site_text_note(site))
+        if heads:   # "Creatures (12)": the group's lines, for DCK040 once names are resolved
+            stated_groups(deck, heads, block_of)
 
     def _counted(self, deck: DeckList, count_line: tuple[int, str], lineno: int,
                  line: str) -> str:
@@ -446,7 +480,7 @@ class TextParser:
                 return None
         m = _DASH_KEY.match(line) if not is_comment else None
         if m and game.header_zone(m.group("key")) and _DASH_NOTE.match(m.group("rest")):
-            return ("header", game.header_zone(m.group("key")))   # "Sideboard - vs Control"
+            return ("header", game.header_zone(m.group("key")), None)   # "Sideboard - vs Control"
         if m and game.header_zone(m.group("key")) and not _TOTAL_LINE.match(m.group("rest")):
             parsed = _read_entry(m.group("rest"))[1]
             if isinstance(parsed, ParsedName) and parsed.implicit:   # not "Sideboard - 15"
@@ -455,17 +489,18 @@ class TextParser:
         # headers: "Main Deck", "备牌:", "--- Attack ---", "# Creatures", "Sideboard (15)",
         # "Side Deck (15):", "Resonators: (25 of 41)"; forum tags "[Creatures]", "[/Creatures]"
         undecorated = decorated.strip("[]【】 ") if _BRACKET_TAG.match(decorated) else decorated
-        bare = without_header_count(undecorated).strip().rstrip(":：").strip().lstrip("/")
+        uncounted = without_header_count(undecorated)
+        bare = uncounted.strip().rstrip(":：").strip().lstrip("/")
         zone = game.header_zone(bare) if bare else None
         if not zone and bare and bare[-1] in _NOTE_CLOSE:
             # a heading with a note: "Rune Deck: (10 Divinity)", "Sideboard (vs. control)"
             noted = _HEADER_NOTE.sub("", bare).strip().rstrip(":：").strip()
             zone = game.header_zone(noted) if noted and noted != bare else None
         if zone:
-            return ("header", zone)
+            return ("header", zone, _stated(undecorated, uncounted))
         hint_zone = game.hint_zone(bare) if bare else None
         if hint_zone is not None:
-            return ("hint", hint_zone or None, bare)
+            return ("hint", hint_zone or None, bare, _stated(undecorated, uncounted))
         if is_comment:
             return None
         # a stated total or a subtotal ("60 Cards", "23 Creatures"): read as an entry that
@@ -484,11 +519,14 @@ class TextParser:
             zone = game.header_zone(m.group("key"))
             rest = m.group("rest").strip()
             if zone and rest:
+                if is_site_text(rest):
+                    return ("site",)      # "Sideboard: $30.10", a web page's price
                 return ("inline", zone, rest, m.group("key").strip())
             hint_zone = game.hint_zone(m.group("key"))
             if hint_zone and rest:
                 return ("inline", hint_zone, rest, m.group("key").strip())
-        return ("entry",)
+        # "Buy this deck", "Price: $123.45": the deck's web page, no card
+        return ("site",) if is_site_text(line) else ("entry",)
 
     def _entry(self, deck: DeckList, lineno: int, text: str, zone: str,
                hint: str | None, read: ParsedName | None = None) -> Entry | None:
@@ -551,26 +589,3 @@ class TextParser:
         if stated == zone_sum.get(zone) and (hint is None or stated != sum(e.count for e in section)):
             return (zone, hint)
         return None
-
-    def _blank_line_split(self, deck: DeckList, block_of: list[tuple[Entry, int]]) -> None:
-        # a block that holds only a total ("12 Creatures" set apart by blank lines) is no
-        # block of cards: it neither starts the sideboard nor counts toward DCK019
-        block_of = [(e, b) for e, b in block_of if e.maybe_total is None]
-        blocks = sorted({b for _, b in block_of})
-        if len(blocks) == 2:
-            second = blocks[1]
-            for b in blocks:   # one line set apart (a commander above or below the deck)
-                lone = [e for e, eb in block_of if eb == b]
-                if len(lone) == 1 and len(block_of) > 2:
-                    lone[0].apart = True
-                    if b == blocks[0] and lone[0].implicit_count:
-                        # one line with no count above the rest: the list's title or its
-                        # commander, and the rest is the deck, not a sideboard
-                        return
-            for entry, b in block_of:
-                if b == second and entry.zone == self.game.default_zone:
-                    entry.zone = self.game.blank_line_zone
-        elif len(blocks) > 2:
-            first_lines = [e.line for e, b in block_of if b != blocks[0]]
-            deck.findings.append(BlankLineBlocks().finding(
-                None, line=first_lines[0] if first_lines else None, n=len(blocks)))

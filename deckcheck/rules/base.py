@@ -217,6 +217,7 @@ def load_rules(game: str | None = None) -> None:
     importlib.import_module("deckcheck.rules.core")
     importlib.import_module("deckcheck.rules.dated")
     importlib.import_module("deckcheck.rules.subtotals")
+    importlib.import_module("deckcheck.rules.sitetext")
     for g in [game] if game else game_ids():
         if g in _LOADED_GAMES:
             continue

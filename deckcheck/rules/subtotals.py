@@ -23,6 +23,12 @@ class SubtotalDiffers(Rule):
     The group is the run of card lines above the subtotal back to the previous heading or
     total line; in a list whose first total of a zone has no card above it, the totals lead
     their groups ("23 land" then 23 lands) and the group is the run under the line.
+
+    A heading's count is a subtotal too: ``Creatures (12)`` counts the run of card lines
+    under it (up to the next heading, total line or blank line), ``Sideboard (15)`` or
+    ``主牌（60张）`` every card of its zone up to the next zone heading. Points (``Attack
+    (34 pts)``) and part-counts (``(25 of 41)``) are not compared, nor is a zone heading's
+    count that is the main deck's or the whole list's.
     """
 
     code = "DCK040"
@@ -45,3 +51,12 @@ class SubtotalDiffers(Rule):
             yield self.finding(ctx, line=f.line, text=f.args["text"], expected=stated,
                                actual=f.args["group"],
                                variant="below" if f.args["group_side"] == "below" else None)
+        for group in ctx.deck.stated:    # "Creatures (12)" over 11 creatures
+            size = sum(e.count for e in ctx.deck.entries if e.line in group.lines
+                       and (not group.zone_heading or e.zone == group.zone))
+            if size == 0 or size == group.stated or \
+                    (group.zone_heading and group.stated in deck_totals):
+                continue
+            text = group.text if len(group.text) <= 80 else group.text[:77] + "..."
+            yield self.finding(ctx, line=group.line, text=text, expected=group.stated,
+                               actual=size, variant="below")

@@ -153,6 +153,18 @@ def test_a_roster_without_a_header_is_named_as_one():
     assert not_a_deck_list("Flash Heal,4,SW\nFall Back,2,SW\n") is None
 
 
+def test_a_headerless_export_whose_names_are_cards_is_no_roster():
+    # the rows have a roster's shape (one or two capitalised words, a number, a word): the
+    # first column's names are cards of one game, so the table is a card list
+    export = "Counterspell,4,Ice Age\nLightning Bolt,4,Fourth Edition\nDark Ritual,4,Ice Age\n"
+    assert not_a_deck_list(export) is None
+    assert not_a_deck_list("Counterspell,4,Ice Age\nMorning Star,2,Grimm\n") is not None
+    # a roster stays one when one player's name is a card's ("Condescend", a card's name)
+    roster = "Condescend,1,Dimir Control\nAlice Smith,2,Grimm\nBob Jones,3,Lilias Control\n"
+    assert not_a_deck_list(roster) == (
+        "a table of names, numbers and deck names with no header (a roster), not cards")
+
+
 def test_a_deck_program_format_is_recognised_by_content_not_by_extension():
     o8d = (ROOT / "examples" / "fow" / "legal" / "grimm.o8d").read_text(encoding="utf-8")
     assert known_deck_format(o8d) == "o8d" and not_a_deck_list(o8d) is None

@@ -6,7 +6,8 @@ import codecs
 
 import pytest
 
-from deckcheck.reading import MAX_BYTES, ReadError, decode, read_path, split_lines
+from deckcheck.reading import (MAX_BYTES, MAX_LINE_CHARS, ReadError, check_limits, decode,
+                               read_path, split_lines)
 
 TRAD = "Format: fow-classic\n領主：Grimm, the Fairy Tale Prince\n主牌庫\n4 Thunder\n魔石牌庫\n6 Magic Stone of Flame\n備牌\n2 Bloody Moon\n"
 SIMP = "Format: fow-classic\n领主：Grimm, the Fairy Tale Prince\n主牌库\n4 Thunder\n魔石牌库\n6 Magic Stone of Flame\n备牌\n2 Bloody Moon\n法师: 兽王 巨熊皮甲 群兽法杖\n"
@@ -58,6 +59,23 @@ def test_size_limit(tmp_path):
     with pytest.raises(ReadError) as err:
         read_path(big)
     assert "limited" in str(err.value)
+
+
+def test_a_line_over_the_cap_is_refused_with_its_number():
+    text = "4 Island\n" * 3 + "4 " + "A" * MAX_LINE_CHARS + "\n4 Island\n"
+    with pytest.raises(ReadError) as err:
+        check_limits("deck.txt", text=text)
+    assert str(err.value).startswith(f"deck.txt: line 4 has {MAX_LINE_CHARS + 2:,} characters")
+    check_limits("deck.txt", text=text.replace("A" * MAX_LINE_CHARS, "A" * (MAX_LINE_CHARS - 2)))
+
+
+def test_xml_and_json_documents_on_one_line_are_left_to_their_readers():
+    for doc in ("<Deck>" + "<Cards/>" * 2000 + "</Deck>",
+                '\ufeff [{"name": "' + "A" * MAX_LINE_CHARS + '"}]',
+                "{" + '"a": 1, ' * 2000 + "}"):
+        check_limits("deck.dek", text=doc)
+    with pytest.raises(ReadError):     # a forum tag opens a text list, not a JSON document
+        check_limits("deck.txt", text="[deck]" + " 4 Island" * 2000)
 
 
 def test_missing_file_and_directory(tmp_path):

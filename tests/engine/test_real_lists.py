@@ -128,3 +128,21 @@ def test_fix_keeps_a_traditional_character_opencc_would_change(tmp_path):
 def test_chinese_and_slashed_list_dates(written):
     r = check_text(f"Date: {written}\n4 Delver of Secrets\n", "mtg-standard", date="2012-02-11")
     assert not [f for f in r.findings if f.code == "MTG408"]
+
+
+@pytest.mark.parametrize("path,fmt", [
+    ("tests/data/real-lists/fow-lilias-headers-with-counts.txt", "fow-wanderer"),
+    ("examples/wowtcg/legal/boris-holy-priest.txt", "wowtcg-constructed"),
+    ("examples/magewars/arena-wizard-fire.txt", "magewars-arena"),
+    ("tests/data/real-lists/mtg-deck-name-line.txt", "mtg-standard"),
+])
+def test_a_title_and_a_blank_line_above_a_list_in_every_game(path, fmt):
+    # the forum shape ("Lilias Wind", a blank line, the list): the title is the list's name
+    # and no block of cards; the cards are read as they are without it
+    text = (ROOT / path).read_text(encoding="utf-8")
+    text = "\n".join(ln for ln in text.splitlines() if not ln.lower().startswith(("name:", "deck:")))
+    plain = check_text(text, fmt)
+    titled = check_text("Tournament List of the Week\n\n" + text, fmt)
+    assert titled.counts == plain.counts
+    assert titled.deck.metadata.get("name") == "Tournament List of the Week"
+    assert {f.code for f in titled.findings} - {"DCK027"} == {f.code for f in plain.findings} - {"DCK027"}

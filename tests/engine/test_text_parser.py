@@ -136,3 +136,23 @@ def test_blank_line_split_not_used_with_headers_or_three_blocks():
     deck = parse("4 A\n\n4 B\n\n2 C\n", _mtgo_game())
     assert {e.zone for e in deck.entries} == {"main"}
     assert [f.code for f in deck.findings] == ["DCK019"]
+
+
+@pytest.mark.parametrize("title", ["Mono Red Aggro\n", "Mono Red Aggro\nAlice, 1st place\n"])
+def test_a_title_block_is_no_block_of_cards(title):
+    # the title, a blank line, the deck, a blank line, the sideboard: two blocks of cards
+    deck = parse(f"{title}\n4 A\n4 B\n\n2 C\n", _mtgo_game())
+    assert [(e.zone, e.name) for e in deck.entries][-3:] == [("main", "A"), ("main", "B"),
+                                                             ("sideboard", "C")]
+    assert [f.code for f in deck.findings] == []
+    # a lone title line is set apart (a commander's name at the top reads the same way)
+    assert deck.entries[0].apart == (title.count("\n") == 1)
+
+
+def test_bare_lines_at_the_top_are_cards_when_no_block_has_counts():
+    # a list written without counts: its first block is cards, the second the sideboard
+    deck = parse("A\n\nB\nC\n\nD\n", _mtgo_game())
+    assert [f.code for f in deck.findings] == ["DCK019"]
+    deck = parse("A\nB\nC\n\n4 D\n\n2 E\n", _mtgo_game())
+    assert {e.zone for e in deck.entries} == {"main"} and \
+        [f.code for f in deck.findings] == ["DCK019"]

@@ -16,9 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from deckcheck.reading import MAX_LINE_CHARS
+
 ROOT = Path(__file__).resolve().parents[2]
 GRIMM = (ROOT / "tests" / "cases" / "_decks" / "fow" / "grimm.txt").read_text(encoding="utf-8")
 MB = 1024 * 1024
+#: as long as a line may be (a longer one is refused with its number)
+LONGEST = MAX_LINE_CHARS - 8
 
 
 @dataclass(frozen=True)
@@ -147,8 +151,13 @@ CASES: list[Case] = [
          "error", ("NUL byte",)),
     Case("single-10mb-line", "deck.txt", lazy(lambda: "4 " + "A" * (10 * MB)), "fow-classic",
          "error", ("limited to 5,242,880 bytes",)),
+    # a line no deck list has: refused with its number (exit 2), not read as a card (exit 1)
     Case("single-4mb-line", "deck.txt", lazy(lambda: "Format: fow-classic\n4 " + "A" * (4 * MB)),
-         None, "findings", ("DCK001",), (2,)),
+         None, "error", ("line 2 has 4,194,306 characters", "limited to 10,000")),
+    Case("single-3mb-line-alone", "deck.txt", lazy(lambda: "4 " + "A" * (3 * MB)),
+         "mtg-modern", "error", ("line 1 has 3,145,730 characters",)),
+    Case("long-line-under-the-cap-is-a-finding", "deck.txt",
+         data("Format: fow-classic\n4 " + "A" * 5000), None, "findings", ("DCK001",), (2,)),
     Case("invalid-utf8-read-as-cp1252", "deck.txt",
          data(GRIMM.encode() + b"4 \xff\xfe\xfa Card\n"), "fow-classic", "findings",
          ("DCK002",), (19,)),
@@ -204,21 +213,27 @@ CASES: list[Case] = [
          "fow-classic", "findings", ("DCK001",), (19,)),
 
     # --- patterns that once made a regular expression backtrack for minutes -----------------
-    Case("wowtcg-line-of-spaces", "deck.txt", lazy(lambda: "1" + " " * MB + "x\n"),
+    # (as long as a line may be: a longer one is refused before any pattern sees it)
+    Case("wowtcg-line-of-spaces", "deck.txt", lazy(lambda: "1" + " " * LONGEST + "x\n"),
          "wowtcg-classic", "findings", ("DCK001",), (1,)),
-    Case("forge-line-of-spaces", "deck.dck", lazy(lambda: "[Main]\n1" + " " * MB + "x\n"),
+    Case("forge-line-of-spaces", "deck.dck", lazy(lambda: "[Main]\n1" + " " * LONGEST + "x\n"),
          "mtg-standard", "findings", ("DCK001",), (2,)),
-    Case("mwdeck-line-of-spaces", "deck.mwDeck", lazy(lambda: "4 a" + " " * MB + "b\n"),
+    Case("mwdeck-line-of-spaces", "deck.mwDeck", lazy(lambda: "4 a" + " " * LONGEST + "b\n"),
          "wowtcg-classic", "findings", ("DCK001",), (1,)),
+    Case("mwdeck-1mb-line-of-spaces", "deck.mwDeck", lazy(lambda: "4 a" + " " * MB + "b\n"),
+         "wowtcg-classic", "error", ("line 1 has 1,048,580 characters",)),
     Case("sbb-count-of-5000-digits", "book.sbb", data(
         "1\nBook\nWizard\n\n\n\n\nMW1A02," + "9" * 5000 + "\n"), "magewars-arena", "findings",
         ("DCK001",), (8,)),
     Case("bbcode-100k-cards", "book.txt", lazy(
         lambda: "[spellbook]" + "[mwcard=X]1 x Dissolve[/mwcard]" * 100_000 + "[/spellbook]"),
-        "magewars-arena", "error", ("card entries",)),
+        "magewars-arena", "error", ("line 1 has 3,100,023 characters",)),
+    Case("bbcode-300-cards", "book.txt", lazy(
+        lambda: "[spellbook]" + "[mwcard=X]1 x Dissolve[/mwcard]" * 300 + "[/spellbook]"),
+        "magewars-arena", "findings", ("MWR102",)),
     Case("bbcode-4mb-mage", "book.txt", lazy(
         lambda: "[spellbook][mage]a" + " " * (4 * MB) + "x[/mage][/spellbook]"),
-        "magewars-arena", "findings", ("DCK001",)),
+        "magewars-arena", "error", ("line 1 has",)),
 
     # --- JSON (.fdk) ------------------------------------------------------------------------
     Case("fdk-nested-100k-deep", "deck.fdk", lazy(
@@ -245,17 +260,21 @@ CASES: list[Case] = [
 
     # --- CSV ----------------------------------------------------------------------------------
     Case("csv-4mb-field", "deck.csv", lazy(lambda: 'Count,Name\n1,"' + "A" * (4 * MB) + '"\n'),
-         "mtg-standard", "findings", ("DCK001",), (2,)),
+         "mtg-standard", "error", ("line 2 has 4,194,308 characters",)),
+    Case("csv-1500-columns", "deck.csv", data(
+        ",".join(f"c{i}" for i in range(1500)) + ",Count,Name\n"
+        + ",".join(["x"] * 1500) + ",4,Delver of Secrets\n"), "mtg-standard", "findings",
+        ("MTG101",)),
     Case("csv-10000-columns", "deck.csv", data(
         ",".join(f"c{i}" for i in range(10_000)) + ",Count,Name\n"
-        + ",".join(["x"] * 10_000) + ",4,Delver of Secrets\n"), "mtg-standard", "findings",
-        ("MTG101",)),
+        + ",".join(["x"] * 10_000) + ",4,Delver of Secrets\n"), "mtg-standard", "error",
+        ("line 1 has",)),
     Case("csv-unterminated-quote", "deck.csv", data('Count,Name\n1,"Delver of Secrets\n'
                                                    + "x\n" * 100), "mtg-standard", "findings",
          ("DCK001",)),
     Case("csv-100k-rows", "deck.csv", lazy(lambda: "Count,Name\n" + "1,Island\n" * 100_000),
          "mtg-standard", "error", ("lines",)),
     Case("wowtcg-csv-4mb-cell", "deck.csv", lazy(
-        lambda: "Title\n" + "a" + " " * (4 * MB) + ",1,x\n"), "wowtcg-classic", "findings",
-        ("DCK001",)),
+        lambda: "Title\n" + "a" + " " * (4 * MB) + ",1,x\n"), "wowtcg-classic", "error",
+        ("line 2 has",)),
 ]

@@ -172,11 +172,14 @@ def test_lone_surrogates_given_through_the_api():
 
 
 @pytest.mark.parametrize("text", [
-    "[spellbook][mage]a" + " " * 200_000 + "x[/mage][/spellbook]",
-    "[spellbook][mwcard=X]1 x a" + " #a" * 100_000 + "[/mwcard][/spellbook]",
+    "[spellbook][mage]a" + " " * 9_900 + "x[/mage][/spellbook]",
+    "[spellbook][mwcard=X]1 x a" + " #a" * 3_300 + "[/mwcard][/spellbook]",
 ])
 def test_bbcode_bodies_are_bounded(text):
+    # as long as a line may be (MAX_LINE_CHARS); a longer one is refused (below)
     game = load_game("magewars")
     with cpu_budget(1.0):
         deck = parse(SourceText("book.txt", text, "utf-8"), game)
     assert [f.code for f in deck.findings] == ["DCK001"]
+    with cpu_budget(1.0), pytest.raises(ReadError, match="line 1 has"):
+        parse(SourceText("book.txt", text.replace(" ", " " * 30), "utf-8"), game)

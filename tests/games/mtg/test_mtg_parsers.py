@@ -318,6 +318,28 @@ def test_deckbox_quoted_comma_and_edition_name():
     assert [(f.code, f.line) for f in result.findings if f.code != "DCK029"] == [("MTG204", 3)]
 
 
+@pytest.mark.parametrize("path", ["export.csv", "export.txt"])
+def test_a_csv_export_with_no_header_is_read_by_position(path):
+    # name, count, set; no header row: a card list, the first row a card's
+    text = "Counterspell,4,Ice Age\nLightning Bolt,4,Fourth Edition\nIsland,20,ICE\nNegate,2\n"
+    deck = _parse(text, path)
+    assert deck.source_format == "csv" and not deck.findings
+    assert [(e.line, e.count, e.name) for e in deck.entries] == [
+        (1, 4, "Counterspell"), (2, 4, "Lightning Bolt"), (3, 20, "Island"), (4, 2, "Negate")]
+    assert deck.entries[0].game_note.set_value == "Ice Age"
+    result = _check(text, path, fmt="mtg-vintage", date="2012-02-25")
+    assert [e.set_code for e in result.deck.entries] == ["ICE", "4ED", "ICE", None]
+    assert result.counts == {"main": 30}
+
+
+def test_a_text_list_whose_lines_have_commas_is_no_csv():
+    # a comma inside a name, or a one-line list: the second cell is no count
+    deck = _parse("4 Thalia, Guardian of Thraben\n2 Rest in Peace, 2 Stony Silence\n")
+    assert deck.source_format == "text"
+    deck = _parse("Island,20,ICE\n4 Ponder\n")
+    assert deck.source_format == "text"
+
+
 def test_csv_sniffed_by_header_with_board_and_semicolons():
     text = ("Quantity;Card Name;Set Code;Board\n4;Delver of Secrets;ISD;main\n"
             "56;Island;;Mainboard\n2;Negate;m12;Sideboard\n1;Ponder;;Maybeboard\n"

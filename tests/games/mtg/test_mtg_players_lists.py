@@ -21,6 +21,16 @@ def test_a_deck_name_line_keeps_the_blank_line_sideboard():
     assert "DCK002" not in codes(r)
 
 
+def test_a_title_line_set_apart_keeps_the_blank_line_sideboard():
+    # the title, a blank line, the 60, a blank line, the 15: the title is no block of cards
+    r = check_file(LISTS / "mtg-title-blank-blocks.txt",
+                   Options(format_id="mtg-standard", date="2012-02-25"))
+    assert r.counts == {"main": 60, "sideboard": 15}
+    assert r.deck.metadata["name"] == "UW Delver"
+    assert [f.line for f in r.findings if f.code == "DCK027"] == [1]
+    assert "DCK019" not in codes(r) and r.legal
+
+
 def test_a_deck_line_with_a_count_is_a_card():
     r = check_text("Deck: 4 Delver of Secrets\n4 Ponder\n", "mtg-standard")
     assert r.counts["main"] == 8 and "DCK027" not in codes(r)

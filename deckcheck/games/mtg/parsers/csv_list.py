@@ -1,4 +1,5 @@
 """CSV deck lists with a header row: Deckbox, Moxfield, Archidekt and similar (mtg.md §5.5).
+An export with no header (``Counterspell,4,Ice Age``: name, count, set) is read by position.
 
 The delimiter (``,``, ``;`` or tab) is taken from the header row, and columns are found by
 their header, case- and punctuation-insensitively:
@@ -72,6 +73,20 @@ def header_roles(cells: list[str]) -> dict[int, str]:
     return out
 
 
+def headerless_row(cells: list[str]) -> bool:
+    """Whether a first row is a card row of an export with no header: a name, a count and
+    maybe a set (``Counterspell,4,Ice Age``), not a header naming its columns."""
+    if len(cells) < 2 or len(cells) > 4:
+        return False
+    name, count = cells[0].strip().strip('"').strip(), cells[1].strip()
+    return bool(name) and not name.isdigit() and count.isdigit() and int(count) <= MAX_COUNT \
+        and not header_roles(cells)
+
+
+#: the columns of an export with no header, by position: name, count, set
+HEADERLESS = {"name": 0, "quantity": 1, "set": 2}
+
+
 def _zone(game: Game, value: str) -> str:
     first = value.split(",")[0].strip()        # Archidekt: "Sideboard,Creature"
     if not first:
@@ -97,6 +112,11 @@ def parse_csv(src: SourceText, game: Game) -> DeckList:
                 header = row
                 roles = header_roles(row)
                 cols = {role: i for i, role in roles.items()}
+                if "name" not in cols and headerless_row(row):
+                    # "Counterspell,4,Ice Age": no header, the first row is a card's
+                    cols = {role: i for role, i in HEADERLESS.items() if i < len(row)}
+                    _row(deck, game, lineno, row, cols, delimiter)
+                    continue
                 if "name" not in cols:
                     deck.findings.append(unparseable(
                         lineno, delimiter.join(row), NO_NAME_COLUMN, NAME_THE_COLUMN))

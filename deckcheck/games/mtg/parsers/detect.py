@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 
-from deckcheck.games.mtg.parsers.csv_list import csv_delimiter, header_roles
+from deckcheck.games.mtg.parsers.csv_list import csv_delimiter, header_roles, headerless_row
 
 ARENA_HEADERS = {"about", "deck", "sideboard", "commander", "companion"}
 _ARENA_LINE = re.compile(r"^\d+\s+\S.*\s\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9-]+[*+★]?$")
@@ -128,8 +128,15 @@ def is_csv(suffix: str, text: str) -> bool:
     delim = csv_delimiter(first)
     if delim is None:
         return False
-    roles = header_roles([c.strip().strip('"') for c in first.split(delim)])
-    return "name" in roles.values() and "quantity" in roles.values()
+    cells = [c.strip().strip('"') for c in first.split(delim)]
+    roles = header_roles(cells)
+    if "name" in roles.values() and "quantity" in roles.values():
+        return True
+    # an export with no header: its first two rows are a name, a count and maybe a set
+    if delim != "," or not headerless_row(cells):
+        return False
+    rows = [ln for ln in text[:4096].splitlines() if ln.strip()][:2]
+    return all(headerless_row(r.split(",")) for r in rows)
 
 
 def is_arena(suffix: str, text: str) -> bool:
