@@ -182,8 +182,10 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
                           error=str(exc))
     except UsageError as exc:
+        from deckcheck.i18n import error_text
+
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
-                          error=str(exc))
+                          error=error_text(exc, opts.lang))
 
 
 def not_a_deck_message(path: str, why: str, included=None) -> str:
@@ -218,7 +220,9 @@ def _errors_as_usage(fn, *args):
     try:
         return fn(*args)
     except _usage_errors() as exc:
-        raise UsageError(str(exc)) from None
+        from deckcheck.errors import carry_phrase
+
+        raise carry_phrase(exc, UsageError(str(exc))) from None
 
 
 def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list[Finding]]:

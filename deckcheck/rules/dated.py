@@ -93,6 +93,34 @@ class DataIncomplete(Rule):
 
 
 @register
+class DataBegins(Rule):
+    """The day checked is on or after the day the format began (``started:`` in the format
+    file, with its source) but before its first dated profile: the sources give no earlier
+    state, so the list is checked with the first one, whose bans and card pool are those of
+    a later day (a card banned or a set added between the two is judged by that later
+    state). The format's first profile is named, so the player knows which state was used.
+
+    A warning, as DCK029 is at the other end of the data: it fails ``--strict``. A format
+    without ``started:`` never gets here (an earlier date has no profile and is refused).
+    """
+
+    code = "DCK039"
+    name = "data-begins"
+    severity = Severity.WARNING
+    message = ("{format} began on {start}, but its data begins on {first}: the state of "
+               "{day} is not known, so it is checked with that of {first} ({profile}).")
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        p = ctx.fmt.profile
+        started = ctx.fmt.data.get("started")
+        if ctx.date is None or not p or not started or ctx.date >= p["from"]:
+            return
+        yield self.finding(ctx, start=started["date"], first=p["from"], day=ctx.date,
+                           profile=p.get("name") or p["from"], expected=f">= {p['from']}",
+                           actual=ctx.date)
+
+
+@register
 class NotYetReleased(Rule):
     """A card is checked in a dated format on a day before it first came out: the earliest
     release of any printing of its name (a reprint shares the name's first release) is after
