@@ -321,3 +321,16 @@ def test_commander_ban_list_loads_once_the_card_data_has_its_cards():
     assert "Black Lotus" in out["banned"] and "Griselbrand" in out["banned"]
     assert out["lists_source"].startswith("Forge Casual/Commander.txt")
     assert out["commander_types"] == ["Creature"]
+
+
+def test_standard_g18_and_the_ferocidon_unban_are_transcribed():
+    """Two Archive/Standard files ../shared lacks (2018-11-16, 2019-08-30): the Gift Pack
+    joins on its day, and Rampaging Ferocidon is banned until 2019-08-29 only."""
+    assert "G18" not in _sets("mtg-standard", "2018-11-15")
+    assert "G18" in _sets("mtg-standard", "2018-11-16")
+    assert load("mtg-standard").for_date("2018-10-05").profile["next_change"] == "2018-11-16"
+    deck = "Deck\n4 Rampaging Ferocidon\n56 Mountain\n"
+    codes = {day: {f.code for f in check_text(deck, "mtg-standard", day).findings
+                   if f.card == "Rampaging Ferocidon"}
+             for day in ("2019-08-29", "2019-08-30")}
+    assert "MTG202" in codes["2019-08-29"] and "MTG202" not in codes["2019-08-30"], codes
