@@ -1,8 +1,14 @@
 """The ``DCK`` rules of dated format data, for every game: a check past the last day the
 format's data covers (``data_until:``) and a check on a profile the sources leave open in
 part (``incomplete: true``). Neither changes a verdict; both make sure that a list checked
-where the data stops or is partial never passes silently. A third, DCK037, reports a card
-checked on a day before its first release (the game's set dates)."""
+where the data stops or is partial never passes silently. DCK039 is DCK029's counterpart
+at the other end: a day after the format began (its ``started:``) but before the first state
+its data knows. DCK037 reports a card checked on a day before its first release (the game's
+set dates).
+
+A day before the format began is no finding: :meth:`deckcheck.formats.Format.for_date`
+refuses it (a usage error, exit 2), so no list is checked against a format that did not
+exist yet."""
 
 from __future__ import annotations
 
