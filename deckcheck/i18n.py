@@ -449,7 +449,8 @@ def error_text(exc: BaseException, lang: str) -> str:
         text = translate_phrase(getattr(exc, "phrase", None),
                                 getattr(exc, "phrase_args", None), lang)
         if text:
-            return text
+            where = getattr(exc, "where", None)     # ``path:line`` of what gave the value
+            return f"{where}: {text}" if where else text
     return str(exc)
 
 

@@ -89,9 +89,12 @@ def test_a_list_whose_own_date_is_too_early_is_refused(cli, tmp_path):
     """The date may come from the list's Date: line: that file is refused (exit 2)."""
     path = tmp_path / "old.txt"
     path.write_text(DELVER.replace("Date: 2012-02-25", "Date: 2019-10-20"), encoding="utf-8")
-    assert "Date: 2019-10-20" in path.read_text(encoding="utf-8")
-    r = cli("check", str(path), "-f", "mtg-pioneer", "--lang", "zh-Hans")
-    assert r.returncode == 2 and "始于 2019-10-21" in (r.stdout + r.stderr).decode()
+    assert path.read_text(encoding="utf-8").splitlines()[2] == "Date: 2019-10-20"
+    for lang, word in (("en", "it began on 2019-10-21"), ("zh-Hans", "始于 2019-10-21")):
+        r = cli("check", str(path), "-f", "mtg-pioneer", "--lang", lang)
+        text = (r.stdout + r.stderr).decode()
+        # the list's own line is named: that is what to change
+        assert r.returncode == 2 and "old.txt:3: 2019-10-20" in text and word in text, text
 
 
 def test_fix_refuses_too(cli, tmp_path):
