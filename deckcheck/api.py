@@ -182,8 +182,10 @@ def check_file(path: str | Path, opts: Options) -> DeckResult:
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
                           error=str(exc))
     except UsageError as exc:
+        from deckcheck.i18n import error_text
+
         return DeckResult(path=name, game=None, format=opts.format_id, date=opts.date,
-                          error=str(exc))
+                          error=error_text(exc, opts.lang))
 
 
 def not_a_deck_message(path: str, why: str, included=None) -> str:
@@ -218,7 +220,9 @@ def _errors_as_usage(fn, *args):
     try:
         return fn(*args)
     except _usage_errors() as exc:
-        raise UsageError(str(exc)) from None
+        from deckcheck.errors import carry_phrase
+
+        raise carry_phrase(exc, UsageError(str(exc))) from None
 
 
 def choose_format(src: SourceText, opts: Options) -> tuple[str, str | None, list[Finding]]:
@@ -318,10 +322,29 @@ def prepare(src: SourceText, opts: Options, checking: bool = True) -> Prepared:
             date = validate_date(date)
         fmt = _errors_as_usage(formats_mod.load, format_id, extra)
         if checking:
-            fmt = _errors_as_usage(fmt.for_date, date)
+            fmt = _profile_on(fmt, date, src, opts)
         game_id = fmt.game
     game, db = prepare_game(game_id, opts.config)
     return Prepared(game=game, db=db, format=fmt, date=date, notes=notes)
+
+
+def _profile_on(fmt, date: str | None, src: SourceText, opts: Options):
+    """``fmt`` as on ``date``; a date before the format began that the list's own ``Date:``
+    line gave is refused naming that line (``path:line:``), so the fix is plain."""
+    from deckcheck.errors import FormatNotStarted, carry_phrase
+
+    try:
+        return fmt.for_date(date)
+    except FormatNotStarted as exc:
+        found = sniff_date(src.text) if opts.date is None else None
+        if found is None or found[0] != date:
+            raise carry_phrase(exc, UsageError(str(exc))) from None
+        where = f"{shown_path(src.path)}:{found[2]}"
+        err = carry_phrase(exc, UsageError(f"{where}: {exc}"))
+        err.where = where                                 # type: ignore[attr-defined]
+        raise err from None
+    except _usage_errors() as exc:
+        raise carry_phrase(exc, UsageError(str(exc))) from None
 
 
 def check_source(src: SourceText, opts: Options) -> DeckResult:

@@ -80,7 +80,9 @@ def check(
             try:
                 formats.load(opts.format_id, cfg.formats_dirs).for_date(opts.date)
             except formats.FormatError as exc:
-                raise UsageError(str(exc)) from None
+                from deckcheck.i18n import error_text
+
+                raise UsageError(error_text(exc, lang)) from None
         progress = _progress_bar() if sys.stderr.isatty() else None
         _check_codes(opts.select + opts.ignore)
         workers = _jobs(jobs)
@@ -290,7 +292,9 @@ def fix(
                 continue
             fixed = fix_deck(src.text, result, unsafe=unsafe_fixes, lang=lang)
         except (ReadError, UsageError, FixError, WriteRefused) as exc:
-            _stderr(f"deckcheck: error: {exc}\n")
+            from deckcheck.i18n import error_text
+
+            _stderr(f"deckcheck: error: {error_text(exc, opts.lang)}\n")
             failed += 1
             continue
         if not fixed.changed:

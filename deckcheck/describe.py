@@ -44,6 +44,14 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
     lines = [f"{fmt.id}: {fmt.title}", f"game: {fmt.game}"]
     if fmt.data.get("extends"):
         lines.append(f"extends: {fmt.data['extends']}")
+    started = fmt.started
+    if started:
+        lines.append(f"began: {started['date']}"
+                     + (f" ({started['note']})" if started.get("note") else "")
+                     + "; a date before it is refused, one before the first profile is "
+                       "checked with it (DCK039)")
+        if started.get("source"):
+            lines.append(f"  source: {started['source']}")
     if fmt.data.get("description"):
         lines.append(str(fmt.data["description"]).strip())
     lines += ["", "Zones:", _zones_table(fmt), ""]

@@ -83,6 +83,17 @@ class Profile(BaseModel):
     incomplete_note: str | None = None
 
 
+class Started(BaseModel):
+    """``started:``: the day the format began and the source that says so."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    date: str
+    source: str | None = None
+    #: what the date is (announced, first sanctioned, …) where the source says more
+    note: str | None = None
+
+
 class FormatModel(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -100,6 +111,8 @@ class FormatModel(BaseModel):
     rules: dict[str, list[str]] = {}     # {disable: [...], enable: [...]} by code prefix
     notes: list[str] = []
     master_hero: MasterHeroLimit | None = None   # wowtcg only (dropped from the output if unset)
+    #: the day the format began: an earlier date is refused (a usage error)
+    started: Started | None = None
     #: the last day the format's (dated) data covers: a check on a later date is warned
     data_until: str | None = None
     #: some of the format's data is incomplete (its profiles' ``incomplete_note`` say which)
@@ -122,8 +135,9 @@ def validate_format(data: dict[str, Any], where: str) -> dict[str, Any]:
                              for e in exc.errors()[:5])
         raise FormatError(f"{where}: invalid format: {problems}") from None
     out = model.model_dump(by_alias=True)
-    if out.get("master_hero") is None:
-        out.pop("master_hero", None)
+    for key in ("master_hero", "started"):
+        if out.get(key) is None:
+            out.pop(key, None)
     out["zones"] = {k: {kk: vv for kk, vv in v.items() if vv is not None}
                     for k, v in out["zones"].items()}
     return out

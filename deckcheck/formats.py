@@ -12,6 +12,12 @@ format's data covers, and a profile's ``incomplete: true`` (with ``incomplete_no
 the sources leave its state open in part: the rules of ``deckcheck/rules/dated.py`` report
 both, so a check past the data or on incomplete data never passes silently.
 
+``started: {date: …, source: …}`` is the day the format began (it was announced or first
+sanctioned, with the source that says so): :meth:`Format.for_date` refuses an earlier date
+(:class:`~deckcheck.errors.FormatNotStarted`, a usage error), and a date from that day on
+but before the first profile is checked with the first profile (DCK039 says so). It is the
+format's own fact, so ``extends:`` does not pass it on.
+
 ``_game.yaml`` in each game folder is the game definition (zones, headers), not a format.
 Everything is validated once with pydantic and kept in a compiled cache.
 """
@@ -23,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.cache import cached, digest
-from deckcheck.errors import FormatError  # noqa: F401  (raised here, caught by callers)
+from deckcheck.errors import FormatError, FormatNotStarted  # noqa: F401  (raised here)
 from deckcheck.resources import data_dir, user_data_dir
 from deckcheck.safeio import (MAX_FORMAT_BYTES, UnsafeFileError, YAMLLimitError,
                               check_yaml_limits, read_regular_file)
@@ -77,14 +83,28 @@ class Format:
     def profiles(self) -> list[dict[str, Any]]:
         return self.data.get("profiles") or []
 
+    @property
+    def started(self) -> dict[str, Any] | None:
+        """``{date, source}``: the day the format began, or None when it is not known."""
+        return self.data.get("started") or None
+
     def for_date(self, date: str | None) -> "Format":
-        """This format as in force on ``date`` (ISO ``YYYY-MM-DD``; None = newest profile)."""
+        """This format as in force on ``date`` (ISO ``YYYY-MM-DD``; None = newest profile).
+
+        A date before the format's ``started`` day is refused (:class:`FormatNotStarted`);
+        one from that day on but before the first profile gets the first profile."""
+        started = self.started
+        if date is not None and started and date < started["date"]:
+            raise FormatNotStarted(self.id, self.title, started["date"], started.get("source"),
+                                   date)
         if not self.profiles:
             return Format(self.data, None, date)
         ordered = sorted(self.profiles, key=lambda p: p["from"])
         if date is None:
             return Format(self.data, ordered[-1], None)
         chosen = [p for p in ordered if p["from"] <= date]
+        if not chosen and started:
+            return Format(self.data, ordered[0], date)
         if not chosen:
             first = ordered[0]
             raise FormatError(
@@ -172,6 +192,16 @@ def _iso(value: Any, where: str) -> str:
         raise FormatError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
 
 
+def _started(value: Any, where: str) -> dict[str, Any]:
+    """``started:`` as ``{date: "YYYY-MM-DD", source: …}`` (a bare date is taken too)."""
+    if not isinstance(value, dict):
+        value = {"date": value}
+    if "date" not in value:
+        raise FormatError(f"{where}: give the day the format began as date: YYYY-MM-DD "
+                          "(with source: where that is said)")
+    return dict(value, date=_iso(value["date"], f"{where}.date"))
+
+
 def _read_yaml(path: Path) -> dict[str, Any]:
     import yaml
 
@@ -216,11 +246,13 @@ def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
                 raise FormatError(f"{files[fid]}: extends unknown format {parent!r} (a format "
                                   "extends another format of the same game)")
             base = {k: v for k, v in resolve(parent, chain + (fid,)).items()
-                    if k not in ("abstract", "id", "name", "_file")}
+                    if k not in ("abstract", "id", "name", "_file", "started")}
             data = _deep_merge(base, data)
         data.setdefault("game", files[fid].parent.name)
         if data.get("data_until"):
             data["data_until"] = _iso(data["data_until"], f"{files[fid]}: data_until")
+        if data.get("started"):
+            data["started"] = _started(data["started"], f"{files[fid]}: started")
         if data.get("profiles"):
             profiles = []
             for i, prof in enumerate(data["profiles"]):

@@ -442,6 +442,18 @@ def translate_phrase(phrase_id: str | None, args: dict[str, Any] | None,
         return None
 
 
+def error_text(exc: BaseException, lang: str) -> str:
+    """A usage error as the user reads it: the translation of its ``phrase`` (with its
+    ``phrase_args``, :mod:`deckcheck.errors`) in ``lang``, else its English text."""
+    if lang != "en":
+        text = translate_phrase(getattr(exc, "phrase", None),
+                                getattr(exc, "phrase_args", None), lang)
+        if text:
+            where = getattr(exc, "where", None)     # ``path:line`` of what gave the value
+            return f"{where}: {text}" if where else text
+    return str(exc)
+
+
 # ---------------------------------------------------------------------------------------
 # adapters: arguments that need more than a lookup, per rule code
 

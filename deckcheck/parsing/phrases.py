@@ -118,5 +118,10 @@ GIVE_ATTRIBUTE = Phrase("give-attribute", "Give the card's {attr} attribute.")
 REMOVE_EMPTY_CARD = Phrase("remove-empty-card", "Remove the empty card element.")
 FIX_COUNT = Phrase("fix-count", "Fix the count.")
 
+# -- usage errors (deckcheck/errors.py: an error's phrase, shown in the user's language) ---------
+FORMAT_NOT_STARTED = Phrase("format-not-started",
+                            "{date} is before {format} ({id}) existed: it began on {start} "
+                            "({source}); choose a date on or after {start}.")
+
 # -- report tables (the titles and cells the catalogues' ``sections`` and ``cells`` translate)
 CARDS_BY_TYPE = Phrase("cards-by-type", "Cards by type")

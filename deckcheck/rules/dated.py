@@ -1,8 +1,14 @@
 """The ``DCK`` rules of dated format data, for every game: a check past the last day the
 format's data covers (``data_until:``) and a check on a profile the sources leave open in
 part (``incomplete: true``). Neither changes a verdict; both make sure that a list checked
-where the data stops or is partial never passes silently. A third, DCK037, reports a card
-checked on a day before its first release (the game's set dates)."""
+where the data stops or is partial never passes silently. DCK039 is DCK029's counterpart
+at the other end: a day after the format began (its ``started:``) but before the first state
+its data knows. DCK037 reports a card checked on a day before its first release (the game's
+set dates).
+
+A day before the format began is no finding: :meth:`deckcheck.formats.Format.for_date`
+refuses it (a usage error, exit 2), so no list is checked against a format that did not
+exist yet."""
 
 from __future__ import annotations
 
@@ -90,6 +96,34 @@ class DataIncomplete(Rule):
             return
         yield self.finding(ctx, day=ctx.date or p["from"], profile=p.get("name") or p["from"],
                            note=p.get("incomplete_note") or "the sources are partial")
+
+
+@register
+class DataBegins(Rule):
+    """The day checked is on or after the day the format began (``started:`` in the format
+    file, with its source) but before its first dated profile: the sources give no earlier
+    state, so the list is checked with the first one, whose bans and card pool are those of
+    a later day (a card banned or a set added between the two is judged by that later
+    state). The format's first profile is named, so the player knows which state was used.
+
+    A warning, as DCK029 is at the other end of the data: it fails ``--strict``. A format
+    without ``started:`` never gets here (an earlier date has no profile and is refused).
+    """
+
+    code = "DCK039"
+    name = "data-begins"
+    severity = Severity.WARNING
+    message = ("{format} began on {start}, but its data begins on {first}: the state of "
+               "{day} is not known, so it is checked with that of {first} ({profile}).")
+
+    def check(self, ctx: Context) -> Iterable[Finding]:
+        p = ctx.fmt.profile
+        started = ctx.fmt.data.get("started")
+        if ctx.date is None or not p or not started or ctx.date >= p["from"]:
+            return
+        yield self.finding(ctx, start=started["date"], first=p["from"], day=ctx.date,
+                           profile=p.get("name") or p["from"], expected=f">= {p['from']}",
+                           actual=ctx.date)
 
 
 @register

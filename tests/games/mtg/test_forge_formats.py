@@ -203,16 +203,16 @@ def test_standard_after_forges_archive_is_transcribed():
     assert _sets("mtg-standard", "2022-09-09") == ["MID", "VOW", "NEO", "SNC", "DMU"]
 
 
-@pytest.mark.parametrize("fid,before,first", [
+@pytest.mark.parametrize("fid,before,start", [
     ("mtg-standard", "1995-01-09", "1995-01-10"), ("mtg-pioneer", "2019-10-20", "2019-10-21"),
-    ("mtg-modern", "2011-05-18", "2011-05-19"), ("mtg-pauper", "2019-05-23", "2019-05-24"),
+    ("mtg-modern", "2011-08-11", "2011-08-12"), ("mtg-pauper", "2008-12-09", "2008-12-10"),
 ])
-def test_a_date_before_the_format_existed_is_a_usage_error(cli, fid, before, first):
-    with pytest.raises(UsageError, match=f"earliest is {first}"):
+def test_a_date_before_the_format_existed_is_a_usage_error(cli, fid, before, start):
+    with pytest.raises(UsageError, match=f"it began on {start}"):
         check_text(DELVER, fid, before)
     deck = EXAMPLES / "delver-dka.txt"
     r = cli("check", "-f", fid, str(deck), "--date", before)
-    assert r.returncode == 2 and first in r.stderr.decode() and "Traceback" not in r.stderr.decode()
+    assert r.returncode == 2 and start in r.stderr.decode() and "Traceback" not in r.stderr.decode()
 
 
 def test_later_formats_run_and_name_the_missing_sets():
@@ -321,3 +321,16 @@ def test_commander_ban_list_loads_once_the_card_data_has_its_cards():
     assert "Black Lotus" in out["banned"] and "Griselbrand" in out["banned"]
     assert out["lists_source"].startswith("Forge Casual/Commander.txt")
     assert out["commander_types"] == ["Creature"]
+
+
+def test_standard_g18_and_the_ferocidon_unban_are_transcribed():
+    """Two Archive/Standard files ../shared lacks (2018-11-16, 2019-08-30): the Gift Pack
+    joins on its day, and Rampaging Ferocidon is banned until 2019-08-29 only."""
+    assert "G18" not in _sets("mtg-standard", "2018-11-15")
+    assert "G18" in _sets("mtg-standard", "2018-11-16")
+    assert load("mtg-standard").for_date("2018-10-05").profile["next_change"] == "2018-11-16"
+    deck = "Deck\n4 Rampaging Ferocidon\n56 Mountain\n"
+    codes = {day: {f.code for f in check_text(deck, "mtg-standard", day).findings
+                   if f.card == "Rampaging Ferocidon"}
+             for day in ("2019-08-29", "2019-08-30")}
+    assert "MTG202" in codes["2019-08-29"] and "MTG202" not in codes["2019-08-30"], codes

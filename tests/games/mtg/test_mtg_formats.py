@@ -51,13 +51,15 @@ def test_sideboard_rule_by_event_date():
 
 
 def test_date_before_every_profile_is_a_usage_error(cli):
-    """Standard begins with Forge's first Type 2 file (1995-01-10); before it, exit 2."""
-    with pytest.raises(UsageError, match="earliest is 1995-01-10"):
+    """Standard began with Type 2's announcement, the day of Forge's first Type 2 file
+    (1995-01-10); before it, exit 2 with the day and its source."""
+    with pytest.raises(UsageError, match="it began on 1995-01-10"):
         check_text(DELVER, date="1995-01-09")
     r = cli("check", str(EXAMPLES / "delver-dka.txt"), "--date", "1994-06-01")
     assert r.returncode == 2
     err = r.stderr.decode()
-    assert "1995-01-10" in err and "Type 2" in err and "Traceback" not in err
+    assert "1995-01-10" in err and "timeline-of-magic-gathering-standard" in err
+    assert "Traceback" not in err
 
 
 def test_a_profile_whose_sets_are_missing_is_checked_and_names_them(cli):

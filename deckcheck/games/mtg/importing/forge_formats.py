@@ -18,6 +18,8 @@ are in ``forge_formats.yaml`` beside it.
   its next change is the next profile's date).
 * A ``transcribed:`` profile's ``sets`` are Forge's codes (mapped like a file's);
   ``undated: true`` marks a transcription of an undated file, dated by its newest set.
+* ``started`` (a format's ``started: {date, source}`` in ``forge_formats.yaml``) is the day
+  the format began, with the source that says so: ``check`` refuses an earlier date.
 * ``data_until`` is the last date the loaded data covers: the day before the newest
   loaded profile's ``next_change`` or, without one, its ``from``.
 * ``load: checkable`` formats keep profiles the card data cannot check at all (none of their
@@ -279,6 +281,8 @@ class Importer:
             if key in settings:
                 out[key] = settings.pop(key)
         out.update(settings)
+        if spec.get("started"):
+            out["started"] = _started(fid, spec["started"])
         if lists is not None:
             out["banned"] = lists["banned"]
             out["restricted"] = lists["restricted"]
@@ -304,6 +308,17 @@ class Importer:
                                "importing the card data (`deckcheck cards import mtg …`).",
                                "profiles": [_clean(p, keep_reason=True) for p in withheld]}
         return out
+
+
+def _started(fid: str, fact: Any) -> dict[str, Any]:
+    """A format's ``started:`` fact (the day it began, with the source that says so)."""
+    if not isinstance(fact, dict) or _date(fact.get("date")) is None or not fact.get("source"):
+        raise DataError(f"forge_formats.yaml: formats: {fid}: started: give date: YYYY-MM-DD "
+                        "and source: (where that day is said)")
+    out = {"date": _date(fact["date"]), "source": " ".join(str(fact["source"]).split())}
+    if fact.get("note"):
+        out["note"] = " ".join(str(fact["note"]).split())
+    return out
 
 
 def _clean(prof: dict[str, Any], keep_reason: bool = False) -> dict[str, Any]:
