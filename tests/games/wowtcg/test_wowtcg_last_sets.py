@@ -136,9 +136,11 @@ def test_print_list_agrees_with_every_cardcarp_printing_read(tmp_path):
     rarity = report["tracker_rarity"]
     assert rarity["disagree"] == [] and rarity["other_name"] == []
     assert rarity["agree"] >= 8 and rarity["filled"]["RoF"] >= 180
+    assert rarity["filled"]["WotA"] >= 138
     # the numbers without a record are CardCarp's empty oracles and the two raid reprints
-    assert {n.split()[1] for n in rarity["no_record"]} == {"017", "040", "084", "106", "116",
-                                                            "143", "184"}
+    assert {" ".join(n.split()[:2]) for n in rarity["no_record"]} == {
+        "RoF 017", "RoF 040", "RoF 084", "RoF 106", "RoF 116", "RoF 143", "RoF 184",
+        "WotA 240"}
 
 
 def test_release_months_come_from_cardcarp_set_files(tmp_path):
