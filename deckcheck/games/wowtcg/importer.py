@@ -88,7 +88,8 @@ def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
     report["undated_sets"] = cardcarp_merge.add_releases(sets, source / "cardcarp")
     report["collisions"] = check_collisions(records)
     write_output(out, records, sets, paths, cardcarp_merge.coverage_note(entries),
-                 (tracker.coverage_note(prints), releases_note(report["undated_sets"])))
+                 (cardcarp_merge.raid_reprint_note(report["cardcarp"]),
+                  tracker.coverage_note(prints), releases_note(report["undated_sets"])))
     cardcarp.write_facts(out / cardcarp.FACTS_FILE, entries)
     cardcarp.write_gathered(out / cardcarp.GATHERED_FILE, entries)
     tracker.write_facts(out / tracker.FACTS_FILE, prints)

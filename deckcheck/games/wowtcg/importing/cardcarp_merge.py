@@ -6,6 +6,10 @@ A card keeps one id: an oracle whose name is already a constructed record (by
 :func:`~deckcheck.matching.normalise.key`) and a printing of a reprint (its oracle lives in an
 older set's folder) add their set and printing to that record.  A new card's id is
 ``WOW-<set code>-<NNN>`` from its oracle's origin (``WOW-WotA-084``), stable across imports.
+A printing that reprints a raid deck's card (its oracle under ``data/oracle/raid/``: RoF 143
+Mal'Ganis, RoF 184 Frostmourne) moves the raid record of that name to the constructed pool,
+or, when the data has none, builds the card from the raid oracle with the printing's id
+(``WOW-RoF-143``).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from deckcheck.matching.normalise import key
 
 
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+#: where CardCarp keeps the oracles of raid decks' cards (``data/oracle/raid/<raid>/<set>/``)
+RAID_ORACLES = "data/oracle/raid/"
 
 
 def add_sets(sets: dict[str, dict]) -> None:
@@ -98,8 +104,17 @@ class _Records:
                 self.raid.setdefault(key(r["name"]), []).append(r)
 
     def dungeon_by_name(self, name: str) -> dict | None:
+        """The one raid-pool record (raid or dungeon deck card) of that name, if any."""
         found = self.raid.get(key(name)) or []
         return found[0] if len(found) == 1 else None
+
+    def promote(self, r: dict) -> None:
+        """A raid deck's card printed in a constructed set joins the constructed pool."""
+        found = self.raid.get(key(r["name"])) or []
+        if r in found:
+            found.remove(r)
+        r.update(pool="constructed", raid_only=False, dungeon_only=False)
+        self.add(r)
 
     def add(self, r: dict) -> None:
         self.by_key.setdefault(key(r["name"]), []).append(r)
@@ -135,9 +150,10 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
     """Add the entries' cards to ``records`` (in place); return counts per set."""
     index = _Records(records)
     by_oracle: dict[str, dict] = {}
+    raid_oracles: dict[str, dict] = {}           # oracle id -> entry of a raid deck's oracle
     report: dict[str, Any] = {"new": Counter(), "new_dungeon": Counter(), "merged": Counter(),
                               "printings": Counter(),
-                              "reprints": Counter(), "unresolved": [],
+                              "reprints": Counter(), "raid_reprints": [], "unresolved": [],
                               "placeholders": sorted(f"{e['facts']['name']} ({e['path']})"
                                                      for e in entries
                                                      if e["kind"] == "placeholder")}
@@ -149,6 +165,8 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
         if info is None:                         # a reprint's oracle in an older set
             if record is not None:
                 by_oracle[oracle_id(e)] = record
+            elif e["path"].startswith(RAID_ORACLES):  # a raid deck's card (RoF 143, 184)
+                raid_oracles[oracle_id(e)] = e
             continue
         code = info["code"]
         if record is None:
@@ -171,11 +189,15 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
         info = CARDCARP_SETS.get(f["set_id"])
         if info is None:
             continue
+        code = info["code"]
         record = by_oracle.get(f["oracle"]) or index.by_oracle(f["oracle"])
+        if record is None and f["oracle"] in raid_oracles:
+            record = _raid_reprint(raid_oracles[f["oracle"]], code, f["number"], records,
+                                   index, report)
+            by_oracle[f["oracle"]] = record
         if record is None:
             report["unresolved"].append(e["path"])
             continue
-        code = info["code"]
         report["printings"][code] += 1
         if not f["oracle"].endswith(f"-{f['set_id']}-{f['number']}"):
             report["reprints"][code] += 1
@@ -184,6 +206,33 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
             record["flip"] = True
     return {k: dict(sorted(v.items())) if isinstance(v, Counter) else v
             for k, v in report.items()}
+
+
+def _raid_reprint(oracle: dict, code: str, number: str, records: list[dict], index: _Records,
+                  report: dict) -> dict:
+    """The card of a constructed printing whose oracle is a raid deck's card: the raid record
+    the data already has (by name), moved to the constructed pool, or else a new record built
+    from the raid oracle, with the printing's id (``WOW-RoF-143``)."""
+    f = oracle["facts"]
+    record = index.dungeon_by_name(f["name"])
+    if record is not None:
+        index.promote(record)
+        how = f"the raid card {record['id']}"
+    else:
+        record = new_record(dict(f, number=number, dungeon=None), code)
+        record["cardcarp"] = oracle_id(oracle)
+        records.append(record)
+        index.add(record)
+        how = f"a new card from the raid oracle {oracle['path']}"
+    report["raid_reprints"].append(f"{code} {number} {f['name']}: {how}")
+    return record
+
+
+def raid_reprint_note(report: dict) -> str:
+    """The SOURCES.md note: the printings that reprint a raid deck's card, and their card."""
+    found = report.get("raid_reprints") or []
+    return ("Printings that reprint a raid deck's card (CardCarp oracle under "
+            f"{RAID_ORACLES}): {'; '.join(found) or 'none'}.")
 
 
 def ranges(numbers: list[str]) -> str:
