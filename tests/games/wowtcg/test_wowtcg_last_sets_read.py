@@ -151,3 +151,55 @@ def test_an_oracle_of_another_set_that_is_not_a_raid_card_stays_unresolved():
     report = cardcarp_merge.merge(data, entries)
     assert data == [] and report["raid_reprints"] == []
     assert report["unresolved"] == [entries[1]["path"]]
+
+
+# -- release months from public pages (importer.yaml set_release_pages) -----------------------
+
+def _sets(**months) -> dict[str, dict]:
+    return {code.lower(): {"code": code, **({"released": m} if m else {})}
+            for code, m in months.items()}
+
+
+def test_a_page_release_dates_a_set_with_the_sets_it_came_out_with():
+    sets = _sets(DDD="2011-11", DSM="2011-11", DSK=None, TOK=None)
+    pages = {"DSK": {"released": "2011-11", "with": ["DDD", "DSM"], "source": "a page"}}
+    left = cardcarp_merge.add_page_releases(sets, ["DSK", "TOK"], pages)
+    assert left == ["TOK"]
+    assert sets["dsk"] == {"code": "DSK", "released": "2011-11",
+                           "released_source": "set_release_pages DSK"}
+    assert "DSK 2011-11: a page" in cardcarp_merge.page_release_note(["DSK"], pages)
+
+
+@pytest.mark.parametrize("row, says", [
+    ({"released": "2011-11", "with": ["DDD"], "source": "p"}, "DDD is 2011-10; fix one"),
+    ({"released": "2011", "source": "p"}, "needs `released` .YYYY-MM."),
+    ({"released": "2011-11"}, "and the `source` pages"),
+])
+def test_a_page_release_that_disagrees_or_lacks_its_source_stops_the_import(row, says):
+    from deckcheck.carddb.importers.common import DataError
+    with pytest.raises(DataError, match=f"set_release_pages DSK: .*{says}"):
+        cardcarp_merge.add_page_releases(_sets(DDD="2011-10", DSK=None), ["DSK"],
+                                         {"DSK": row})
+
+
+def test_every_undated_set_has_its_reason_and_no_dated_set_keeps_one():
+    from deckcheck.carddb.importers.common import DataError
+    note = cardcarp_merge.undated_note(["TOK"], {"TOK": "tokens of many products"})
+    assert "TOK (tokens of many products)" in note
+    with pytest.raises(DataError, match="no reason for RAL"):
+        cardcarp_merge.undated_note(["RAL", "TOK"], {"TOK": "t"})
+    with pytest.raises(DataError, match="DSK is dated now"):
+        cardcarp_merge.undated_note(["TOK"], {"TOK": "t", "DSK": "d"})
+
+
+def test_shadowfang_keep_is_dated_with_the_other_dungeon_decks():
+    rows = {s["code"]: s for s in load_yaml(OUT / "sets.yaml")["sets"]}
+    assert rows["DSK"]["released"] == rows["DDD"]["released"] == rows["DSM"]["released"] \
+        == "2011-11"
+    assert rows["DSK"]["released_source"] == "set_release_pages DSK"
+    undated = sorted(c for c, s in rows.items() if not s.get("released"))
+    assert undated == sorted(["FWV", "BWG", "CRP", "DMF", "BoJ", "WLK", "BSW", "ARC", "CD2",
+                              "CD3", "CWB", "HOL", "HOL6", "RAL", "TOK"])
+    sources = (OUT / "SOURCES.md").read_text(encoding="utf-8")
+    assert "CD2 (CardCarp dates every 2011 class deck 2011-06" in sources
+    assert "DSK 2011-11: the three Dungeon Decks" in sources and "gamerfront.net/2011/12" in sources

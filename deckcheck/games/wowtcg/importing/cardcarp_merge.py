@@ -23,7 +23,8 @@ import yaml
 
 from deckcheck.carddb.importers.common import DataError, compact
 from deckcheck.games.wowtcg.importing.cardcarp import kebab
-from deckcheck.games.wowtcg.importing.tables import CARDCARP_SET_FILES, CARDCARP_SETS
+from deckcheck.games.wowtcg.importing.tables import (CARDCARP_SET_FILES, CARDCARP_SETS,
+                                                     SET_RELEASE_PAGES, UNDATED_REASONS)
 from deckcheck.matching.normalise import key
 
 
@@ -63,6 +64,61 @@ def add_releases(sets: dict[str, dict], root: Path) -> list[str]:
         s["released"] = date
         s["released_source"] = kebab(str(doc.get("name") or path.stem))  # CardCarp's set id
     return undated
+
+
+def add_page_releases(sets: dict[str, dict], undated: list[str],
+                      pages: dict[str, dict] | None = None) -> list[str]:
+    """The release month of each undated set that ``set_release_pages`` (importer.yaml) dates
+    from public pages (``released_source``: the pages); the sets the pages say came out with it
+    must have that month.  Return the codes still undated."""
+    pages = SET_RELEASE_PAGES if pages is None else pages
+    by_code = {s["code"]: s for s in sets.values()}
+    left = []
+    for code in undated:
+        row = pages.get(code)
+        if row is None:
+            left.append(code)
+            continue
+        month = str(row.get("released") or "")
+        where = f"importer.yaml set_release_pages {code}"
+        if not _MONTH.match(month) or not str(row.get("source") or "").strip():
+            raise DataError(f"{where}: needs `released` (YYYY-MM) and the `source` pages "
+                            f"(got {row!r})")
+        for other in row.get("with") or ():
+            got = (by_code.get(other) or {}).get("released")
+            if got != month:
+                raise DataError(f"{where}: released {month} with {other}, but {other} is "
+                                f"{got or 'undated'}; fix one of them")
+        by_code[code]["released"] = month
+        by_code[code]["released_source"] = f"set_release_pages {code}"   # pages: SOURCES.md
+    return left
+
+
+def page_release_note(dated: list[str], pages: dict[str, dict] | None = None) -> str:
+    """The SOURCES.md note: the pages behind each month of ``set_release_pages``."""
+    pages = SET_RELEASE_PAGES if pages is None else pages
+    rows = [f"{c} {pages[c]['released']}: {' '.join(str(pages[c]['source']).split())}"
+            for c in dated if c in pages]
+    return ("Release months from public pages (released_source set_release_pages <code>): "
+            + ("; ".join(rows) if rows else "none") + ".")
+
+
+def undated_note(undated: list[str], reasons: dict[str, str] | None = None) -> str:
+    """The SOURCES.md note: each undated set and why (``undated_reasons`` of importer.yaml,
+    which must name exactly the undated sets)."""
+    reasons = UNDATED_REASONS if reasons is None else reasons
+    missing = [c for c in undated if c not in reasons]
+    extra = [c for c in reasons if c not in undated]
+    if missing or extra:
+        raise DataError("importer.yaml undated_reasons: "
+                        + (f"no reason for {', '.join(missing)}" if missing else "")
+                        + ("; " if missing and extra else "")
+                        + (f"{', '.join(extra)} is dated now; remove it" if extra else ""))
+    if not undated:
+        return "Every set has a release month."
+    return ("Sets without a release month (a card printed only in one of these is never "
+            "reported as not yet released): "
+            + "; ".join(f"{c} ({reasons[c]})" for c in undated) + ".")
 
 
 def oracle_id(entry: dict) -> str:

@@ -134,8 +134,10 @@ def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: d
                      "released = the release month (YYYY-MM): the date of CardCarp's set whose id "
                      "is released_source\n(cardcarp/wow data/set/, copied in "
                      "../shared/data/wowtcg/cardcarp; the file of each code is\n"
-                     "deckcheck/games/wowtcg/data/importer.yaml cardcarp_set_files); a set "
-                     "without it has no sourced date.\n"
+                     "deckcheck/games/wowtcg/data/importer.yaml cardcarp_set_files), or the "
+                     "month public pages give\n(importer.yaml set_release_pages: "
+                     "released_source names the pages); a set without it has no sourced "
+                     "date.\n"
                      "blocks = block -> set codes.")
     write_provenance(out, paths, cardcarp_note, extra_notes)
 
