@@ -85,10 +85,12 @@ def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
         tracker.read_pages(tracker_cache, codes),
         tracker.load_facts(tracker_facts or data_dir("cards") / "wowtcg" / tracker.FACTS_FILE))
     report["tracker_rarity"] = tracker.apply(records, prints, codes)
-    report["undated_sets"] = cardcarp_merge.add_releases(sets, source / "cardcarp")
+    report["undated_sets"] = cardcarp_merge.add_page_releases(
+        sets, cardcarp_merge.add_releases(sets, source / "cardcarp"))
     report["collisions"] = check_collisions(records)
     write_output(out, records, sets, paths, cardcarp_merge.coverage_note(entries),
-                 (tracker.coverage_note(prints), releases_note(report["undated_sets"])))
+                 (cardcarp_merge.raid_reprint_note(report["cardcarp"]),
+                  tracker.coverage_note(prints), releases_note(report["undated_sets"])))
     cardcarp.write_facts(out / cardcarp.FACTS_FILE, entries)
     cardcarp.write_gathered(out / cardcarp.GATHERED_FILE, entries)
     tracker.write_facts(out / tracker.FACTS_FILE, prints)
@@ -98,9 +100,11 @@ def run(source: Path, out: Path, cardcarp_cache: Path | None = CARDCARP_CACHE,
 def releases_note(undated: list[str]) -> str:
     return ("Set release months (sets.yaml released, DCK037) are CardCarp set files' date "
             "(YYYY-MM, ../shared/data/wowtcg/cardcarp/data/set/; the file is each set's "
-            "released_source); the month counts from its 1st day. No CardCarp set is the same "
-            f"product as, so no date for: {', '.join(undated) or 'none'}; a card with a "
-            "printing in one of these is never reported as not yet released.")
+            "released_source), or, for a set no CardCarp file dates, the month public pages "
+            "give (deckcheck/games/wowtcg/data/importer.yaml set_release_pages; the pages are "
+            "its released_source); the month counts from its 1st day. "
+            + cardcarp_merge.page_release_note(sorted(cardcarp_merge.SET_RELEASE_PAGES)) + " "
+            + cardcarp_merge.undated_note(undated))
 
 
 def _source_paths(source: Path) -> dict[str, Any]:

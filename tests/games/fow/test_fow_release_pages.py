@@ -76,3 +76,21 @@ def test_a_set_the_pages_date_but_the_card_data_lacks_is_not_listed(tmp_path, mo
     assert "page at offset 16,000" in rows["ZZZ"]["source"]
     rows, _ = releases.release_rows(tmp_path, ["TTT"], {})
     assert "ZZZ" not in rows
+
+
+def test_the_duel_starter_decks_take_the_day_of_game_of_gods():
+    """card-search has no record of DSD; ICv2 says the starter decks came out alongside GOG,
+    so DSD is dated with GOG's day. The Hero starter decks (HSD) and the ABC booster have no
+    sourced day and stay undated."""
+    from deckcheck.carddb import load
+    from deckcheck.games.base import load_game
+    from deckcheck.releases import first_release
+
+    rel = yaml.safe_load(CLUSTERS.read_text(encoding="utf-8"))["releases"]
+    assert rel["DSD"]["released"] == rel["GOG"]["released"] == "2021-12-09"
+    assert "icv2.com/articles/news/view/49257" in rel["DSD"]["source"]
+    assert "HSD" not in rel and "ABC" not in rel
+    db = load("fow")
+    table = load_game("fow").set_releases(db)
+    barbatos = db.find("Barbatos, Aspiring Ascendant")          # DSD-001, reprinted in GOG
+    assert first_release(barbatos.get("sets"), table).code == "DSD"

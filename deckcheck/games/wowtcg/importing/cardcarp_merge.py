@@ -6,6 +6,10 @@ A card keeps one id: an oracle whose name is already a constructed record (by
 :func:`~deckcheck.matching.normalise.key`) and a printing of a reprint (its oracle lives in an
 older set's folder) add their set and printing to that record.  A new card's id is
 ``WOW-<set code>-<NNN>`` from its oracle's origin (``WOW-WotA-084``), stable across imports.
+A printing that reprints a raid deck's card (its oracle under ``data/oracle/raid/``: RoF 143
+Mal'Ganis, RoF 184 Frostmourne) moves the raid record of that name to the constructed pool,
+or, when the data has none, builds the card from the raid oracle with the printing's id
+(``WOW-RoF-143``).
 """
 
 from __future__ import annotations
@@ -19,11 +23,14 @@ import yaml
 
 from deckcheck.carddb.importers.common import DataError, compact
 from deckcheck.games.wowtcg.importing.cardcarp import kebab
-from deckcheck.games.wowtcg.importing.tables import CARDCARP_SET_FILES, CARDCARP_SETS
+from deckcheck.games.wowtcg.importing.tables import (CARDCARP_SET_FILES, CARDCARP_SETS,
+                                                     SET_RELEASE_PAGES, UNDATED_REASONS)
 from deckcheck.matching.normalise import key
 
 
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+#: where CardCarp keeps the oracles of raid decks' cards (``data/oracle/raid/<raid>/<set>/``)
+RAID_ORACLES = "data/oracle/raid/"
 
 
 def add_sets(sets: dict[str, dict]) -> None:
@@ -57,6 +64,61 @@ def add_releases(sets: dict[str, dict], root: Path) -> list[str]:
         s["released"] = date
         s["released_source"] = kebab(str(doc.get("name") or path.stem))  # CardCarp's set id
     return undated
+
+
+def add_page_releases(sets: dict[str, dict], undated: list[str],
+                      pages: dict[str, dict] | None = None) -> list[str]:
+    """The release month of each undated set that ``set_release_pages`` (importer.yaml) dates
+    from public pages (``released_source``: the pages); the sets the pages say came out with it
+    must have that month.  Return the codes still undated."""
+    pages = SET_RELEASE_PAGES if pages is None else pages
+    by_code = {s["code"]: s for s in sets.values()}
+    left = []
+    for code in undated:
+        row = pages.get(code)
+        if row is None:
+            left.append(code)
+            continue
+        month = str(row.get("released") or "")
+        where = f"importer.yaml set_release_pages {code}"
+        if not _MONTH.match(month) or not str(row.get("source") or "").strip():
+            raise DataError(f"{where}: needs `released` (YYYY-MM) and the `source` pages "
+                            f"(got {row!r})")
+        for other in row.get("with") or ():
+            got = (by_code.get(other) or {}).get("released")
+            if got != month:
+                raise DataError(f"{where}: released {month} with {other}, but {other} is "
+                                f"{got or 'undated'}; fix one of them")
+        by_code[code]["released"] = month
+        by_code[code]["released_source"] = f"set_release_pages {code}"   # pages: SOURCES.md
+    return left
+
+
+def page_release_note(dated: list[str], pages: dict[str, dict] | None = None) -> str:
+    """The SOURCES.md note: the pages behind each month of ``set_release_pages``."""
+    pages = SET_RELEASE_PAGES if pages is None else pages
+    rows = [f"{c} {pages[c]['released']}: {' '.join(str(pages[c]['source']).split())}"
+            for c in dated if c in pages]
+    return ("Release months from public pages (released_source set_release_pages <code>): "
+            + ("; ".join(rows) if rows else "none") + ".")
+
+
+def undated_note(undated: list[str], reasons: dict[str, str] | None = None) -> str:
+    """The SOURCES.md note: each undated set and why (``undated_reasons`` of importer.yaml,
+    which must name exactly the undated sets)."""
+    reasons = UNDATED_REASONS if reasons is None else reasons
+    missing = [c for c in undated if c not in reasons]
+    extra = [c for c in reasons if c not in undated]
+    if missing or extra:
+        raise DataError("importer.yaml undated_reasons: "
+                        + (f"no reason for {', '.join(missing)}" if missing else "")
+                        + ("; " if missing and extra else "")
+                        + (f"{', '.join(extra)} is dated now; remove it" if extra else ""))
+    if not undated:
+        return "Every set has a release month."
+    return ("Sets without a release month (a card printed only in one of these is never "
+            "reported as not yet released): "
+            + "; ".join(f"{c} ({reasons[c]})" for c in undated) + ".")
 
 
 def oracle_id(entry: dict) -> str:
@@ -98,8 +160,17 @@ class _Records:
                 self.raid.setdefault(key(r["name"]), []).append(r)
 
     def dungeon_by_name(self, name: str) -> dict | None:
+        """The one raid-pool record (raid or dungeon deck card) of that name, if any."""
         found = self.raid.get(key(name)) or []
         return found[0] if len(found) == 1 else None
+
+    def promote(self, r: dict) -> None:
+        """A raid deck's card printed in a constructed set joins the constructed pool."""
+        found = self.raid.get(key(r["name"])) or []
+        if r in found:
+            found.remove(r)
+        r.update(pool="constructed", raid_only=False, dungeon_only=False)
+        self.add(r)
 
     def add(self, r: dict) -> None:
         self.by_key.setdefault(key(r["name"]), []).append(r)
@@ -135,9 +206,10 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
     """Add the entries' cards to ``records`` (in place); return counts per set."""
     index = _Records(records)
     by_oracle: dict[str, dict] = {}
+    raid_oracles: dict[str, dict] = {}           # oracle id -> entry of a raid deck's oracle
     report: dict[str, Any] = {"new": Counter(), "new_dungeon": Counter(), "merged": Counter(),
                               "printings": Counter(),
-                              "reprints": Counter(), "unresolved": [],
+                              "reprints": Counter(), "raid_reprints": [], "unresolved": [],
                               "placeholders": sorted(f"{e['facts']['name']} ({e['path']})"
                                                      for e in entries
                                                      if e["kind"] == "placeholder")}
@@ -149,6 +221,8 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
         if info is None:                         # a reprint's oracle in an older set
             if record is not None:
                 by_oracle[oracle_id(e)] = record
+            elif e["path"].startswith(RAID_ORACLES):  # a raid deck's card (RoF 143, 184)
+                raid_oracles[oracle_id(e)] = e
             continue
         code = info["code"]
         if record is None:
@@ -171,11 +245,15 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
         info = CARDCARP_SETS.get(f["set_id"])
         if info is None:
             continue
+        code = info["code"]
         record = by_oracle.get(f["oracle"]) or index.by_oracle(f["oracle"])
+        if record is None and f["oracle"] in raid_oracles:
+            record = _raid_reprint(raid_oracles[f["oracle"]], code, f["number"], records,
+                                   index, report)
+            by_oracle[f["oracle"]] = record
         if record is None:
             report["unresolved"].append(e["path"])
             continue
-        code = info["code"]
         report["printings"][code] += 1
         if not f["oracle"].endswith(f"-{f['set_id']}-{f['number']}"):
             report["reprints"][code] += 1
@@ -184,6 +262,33 @@ def merge(records: list[dict], entries: list[dict]) -> dict:
             record["flip"] = True
     return {k: dict(sorted(v.items())) if isinstance(v, Counter) else v
             for k, v in report.items()}
+
+
+def _raid_reprint(oracle: dict, code: str, number: str, records: list[dict], index: _Records,
+                  report: dict) -> dict:
+    """The card of a constructed printing whose oracle is a raid deck's card: the raid record
+    the data already has (by name), moved to the constructed pool, or else a new record built
+    from the raid oracle, with the printing's id (``WOW-RoF-143``)."""
+    f = oracle["facts"]
+    record = index.dungeon_by_name(f["name"])
+    if record is not None:
+        index.promote(record)
+        how = f"the raid card {record['id']}"
+    else:
+        record = new_record(dict(f, number=number, dungeon=None), code)
+        record["cardcarp"] = oracle_id(oracle)
+        records.append(record)
+        index.add(record)
+        how = f"a new card from the raid oracle {oracle['path']}"
+    report["raid_reprints"].append(f"{code} {number} {f['name']}: {how}")
+    return record
+
+
+def raid_reprint_note(report: dict) -> str:
+    """The SOURCES.md note: the printings that reprint a raid deck's card, and their card."""
+    found = report.get("raid_reprints") or []
+    return ("Printings that reprint a raid deck's card (CardCarp oracle under "
+            f"{RAID_ORACLES}): {'; '.join(found) or 'none'}.")
 
 
 def ranges(numbers: list[str]) -> str:

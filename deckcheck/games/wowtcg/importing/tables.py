@@ -64,3 +64,7 @@ CLASS_TREES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["class_
 CARDCARP_SETS: dict[str, dict] = _DATA["cardcarp_sets"]
 #: set code -> the CardCarp set file (relative to its root) whose ``date`` is the release month.
 CARDCARP_SET_FILES: dict[str, str] = _DATA["cardcarp_set_files"]
+#: set code -> {released, with, source}: release months from public pages (cardcarp_merge).
+SET_RELEASE_PAGES: dict[str, dict] = _DATA.get("set_release_pages") or {}
+#: set code -> why it has no release month (SOURCES.md).
+UNDATED_REASONS: dict[str, str] = _DATA.get("undated_reasons") or {}

@@ -134,8 +134,10 @@ def write_output(out: Path, records: list[dict], sets: dict[str, dict], paths: d
                      "released = the release month (YYYY-MM): the date of CardCarp's set whose id "
                      "is released_source\n(cardcarp/wow data/set/, copied in "
                      "../shared/data/wowtcg/cardcarp; the file of each code is\n"
-                     "deckcheck/games/wowtcg/data/importer.yaml cardcarp_set_files); a set "
-                     "without it has no sourced date.\n"
+                     "deckcheck/games/wowtcg/data/importer.yaml cardcarp_set_files), or the "
+                     "month public pages give\n(importer.yaml set_release_pages: "
+                     "released_source names the pages); a set without it has no sourced "
+                     "date.\n"
                      "blocks = block -> set codes.")
     write_provenance(out, paths, cardcarp_note, extra_notes)
 
@@ -183,10 +185,12 @@ def write_provenance(out: Path, paths: dict, cardcarp_note: str = "",
                          "WoWTCG-Tracker/wowtcg-tracker-api assets/prints.json (commit "
                          "50e7613b7cdcf01cd5d11a32cd6c5fdb390decf1), turned into CardCarp's file "
                          "names by its slug rule (WotA 240, spelt Zin-Ashari there, is CardCarp's "
-                         "Zin-Azshari, an empty oracle). The printings of RoF 143 Mal'Ganis (read "
-                         "in the older data/card/set layout) and RoF 184 Frostmourne reprint "
-                         "Caverns of Time and Icecrown raid cards whose oracles were not read, "
-                         "so they stay unresolved (named in the import report).",
+                         "Zin-Azshari, an empty oracle). CardCarp has no oracle of Betrayal of "
+                         "the Guardian 039 No Mercy or 044 Magma Blast (its folder holds 200 "
+                         "oracles, none numbered 039 or 044); their printing files point to "
+                         "other cards of the same name (no-mercy-arena-grand-melee-event-064, "
+                         "magma-blast-molten-core-raid-049), so they are not gathered and have "
+                         "no record.",
                          "Not gathered from CardCarp: the Timewalkers starter and holiday "
                          "sets.", *extra_notes],
                   files=["cards.yaml", "raid.yaml", "tokens.yaml", "sets.yaml",
