@@ -1,0 +1,106 @@
+"""The sets today's formats name that the card data lacked (issue 16): the Guild Kits (GK1, GK2),
+Q06 and TLA that Modern, Pioneer and Standard name, and the Commander products that add names
+for Legacy, Vintage and Commander (AFC, MIC, VOC, NEC, MOC, LTC, WOC, LCC, MKC, OTC, M3C, DRC,
+TDC, FIC, ...). Their cards resolve with set, number and rarity; a Commander product's
+transcription keeps the first line of each name; a deck of their cards is known card by card."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from deckcheck.api import Options, check_file, prepare_game
+from deckcheck.games.mtg.importing import forge_editions as fe
+
+#: set code -> (release date, whole [cards] section transcribed)
+ADDED = {"GK1": ("2018-11-02", True), "GK2": ("2019-02-15", True), "Q06": ("2021-10-15", True),
+         "TLA": ("2025-11-21", True), "AFC": ("2021-07-23", True),
+         "MIC": ("2021-09-24", False), "VOC": ("2021-11-19", False),
+         "NEC": ("2022-02-18", False), "MOC": ("2023-04-21", False),
+         "LTC": ("2023-06-23", False), "WOC": ("2023-09-08", False),
+         "LCC": ("2023-11-17", False), "MKC": ("2024-02-09", False),
+         "OTC": ("2024-04-19", False), "M3C": ("2024-06-07", False),
+         "DRC": ("2025-02-14", False), "TDC": ("2025-04-11", False),
+         "FIC": ("2025-06-13", False)}
+
+
+@lru_cache(maxsize=1)
+def _cards():
+    return prepare_game("mtg", None)[1]
+
+
+def _transcribed() -> dict[str, fe.Edition]:
+    return {e.code: e for e in fe.transcribed()}
+
+
+def test_added_transcriptions_are_dated_and_whole_where_said():
+    by_code = _transcribed()
+    for code, (date, whole) in ADDED.items():
+        ed = by_code[code]
+        assert ed.date == date, code
+        numbers = [int(n) for n, _r, _name in ed.cards]
+        if whole:      # every line of the [cards] section, 1 to its last number
+            assert sorted(numbers) == list(range(1, max(numbers) + 1)), code
+        else:          # the first line of each name: no name twice, numbers rising
+            names = [name for _n, _r, name in ed.cards]
+            assert len(names) == len(set(names)), code
+            assert numbers == sorted(numbers), code
+
+
+def test_added_sets_are_in_the_shipped_card_data_with_their_dates():
+    rows = {str(r["code"]): r for r in _cards().tables["sets"]["sets"]}
+    for code, (date, _whole) in ADDED.items():
+        assert code in rows, code
+        assert str(rows[code]["released"]) == date, code
+        assert rows[code]["source"] == fe.SOURCE, code
+
+
+@pytest.mark.parametrize("name,code,number,rarity", [
+    ("Etrata, the Silencer", "GK1", "1", "rare"),           # a GRN card: gains the printing
+    ("Isperia, Supreme Judge", "GK2", "1", "mythic"),
+    ("Lurrus of the Dream-Den", "Q06", "9", "rare"),
+    ("Aang, the Last Airbender", "TLA", "4", "uncommon"),
+    ("Airship Engine Room", "TLA", "265", "common"),
+    ("Galea, Kindler of Hope", "AFC", "1", "mythic"),
+    ("Wilhelt, the Rotcleaver", "MIC", "2", "mythic"),
+    ("Millicent, Restless Revenant", "VOC", "1", "mythic"),
+    ("Shorikai, Genesis Engine", "NEC", "4", "mythic"),
+    ("Rashmi and Ragavan", "MOC", "8", "mythic"),
+    ("Sauron, Lord of the Rings", "LTC", "4", "mythic"),
+    ("Ellivere of the Wild Court", "WOC", "2", "mythic"),
+    ("Clavileño, First of the Blessed", "LCC", "2", "mythic"),
+    ("Ransom Note", "MKC", "45", "rare"),
+    ("Stella Lee, Wild Card", "OTC", "3", "mythic"),
+    ("Satya, Aetherflux Genius", "M3C", "3", "mythic"),
+    ("Pia Nalaar, Chief Mechanic", "DRC", "2", "mythic"),
+    ("Teval, the Balanced Scale", "TDC", "8", "mythic"),
+    ("Cloud, Ex-SOLDIER", "FIC", "2", "mythic"),
+])
+def test_a_card_of_an_added_set_resolves_with_its_printing(name, code, number, rarity):
+    card = _cards().find(name)
+    assert card is not None and card.name == name
+    assert code in card.get("sets")
+    assert (number, rarity) in [(p["number"], p["rarity"]) for p in card.get("printings")
+                                if p.get("set") == code]
+
+
+def test_a_basic_land_of_a_guild_kit_stays_basic_and_a_reprint_keeps_its_facts():
+    island = _cards().find("Island")
+    assert {p["rarity"] for p in island.get("printings") if p.get("set") == "GK1"} == {"basic"}
+    helix = _cards().find("Lightning Helix")                # RAV … and GK1 90
+    assert helix.get("unknown") is None and "GK1" in helix.get("sets")
+
+
+def test_a_commander_deck_of_new_product_cards_resolves_every_line(tmp_path):
+    deck = tmp_path / "commander.txt"
+    deck.write_text("Commander\n1 Galea, Kindler of Hope\n\nDeck\n1 Holy Avenger\n"
+                    "1 Wand of the Worldsoul\n1 Celes, Rune Knight\n1 Sol Ring\n"
+                    "95 Plains\n", encoding="utf-8")
+    result = check_file(deck, Options(format_id="mtg-commander"))
+    assert result.error is None, result.error
+    assert all(e.card is not None for e in result.deck.entries)
+    assert not any(f.code == "DCK002" for f in result.findings)      # no unknown card
+    # the new names have no colour identity in the data: said so per card, with its set
+    unknown = {f.line: f.message for f in result.findings if f.code == "MTG501"}
+    assert "AFC" in unknown[2] and "MOC" in unknown[6] and "FIC" in unknown[7]
