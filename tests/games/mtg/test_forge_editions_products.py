@@ -1,9 +1,9 @@
 """The sets today's formats name that the card data lacked (issue 16): the Guild Kits (GK1, GK2),
-Q06 and TLA that Modern, Pioneer and Standard name, and the Commander products that add names
-for Legacy, Vintage and Commander (AFC, MIC, VOC, NEC, MOC, LTC, WOC, LCC, MKC, OTC, M3C, DRC,
-TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC). Their cards resolve with set, number and rarity;
-a Commander product's transcription keeps the first line of each name; a deck of their cards is
-known card by card."""
+Q06 and TLA that Modern, Pioneer and Standard name, and the products that add names for Legacy,
+Vintage and Commander: the Commander decks (AFC, MIC, VOC, NEC, MOC, LTC, WOC, LCC, MKC, OTC,
+M3C, DRC, TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC), Jumpstart (JMP, J22) and CLU. Their
+cards resolve with set, number and rarity; a Commander product's transcription keeps the first
+line of each name; a deck of their cards is known card by card."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ ADDED = {"GK1": ("2018-11-02", True), "GK2": ("2019-02-15", True), "Q06": ("2021
          "FIC": ("2025-06-13", False), "EOC": ("2025-08-01", False),
          "BLC": ("2024-08-02", False), "DMC": ("2022-09-09", False),
          "BRC": ("2022-11-18", False), "ONC": ("2023-02-10", False),
-         "KHC": ("2021-02-05", True), "ZNC": ("2020-09-25", False)}
+         "KHC": ("2021-02-05", True), "ZNC": ("2020-09-25", False),
+         "JMP": ("2020-07-17", True), "J22": ("2022-12-02", True),
+         "CLU": ("2024-02-23", True)}
 
 
 @lru_cache(maxsize=1)
@@ -87,6 +89,10 @@ def test_added_sets_are_in_the_shipped_card_data_with_their_dates():
     ("Neyali, Suns' Vanguard", "ONC", "2", "mythic"),
     ("Lathril, Blade of the Elves", "KHC", "1", "mythic"),
     ("Obuun, Mul Daya Ancestor", "ZNC", "2", "mythic"),
+    ("Tinybones, Trinket Thief", "JMP", "17", "mythic"),
+    ("Kibo, Uktabi Prince", "J22", "835", "mythic"),     # its second line, kept
+    ("Commander Mustard", "CLU", "6", "rare"),
+    ("Lightning Bolt", "JMP", "342", "uncommon"),       # a v3 card: gains the printing
 ])
 def test_a_card_of_an_added_set_resolves_with_its_printing(name, code, number, rarity):
     card = _cards().find(name)
