@@ -1,9 +1,10 @@
 """The sets today's formats name that the card data lacked (issue 16): the Guild Kits (GK1, GK2),
 Q06 and TLA that Modern, Pioneer and Standard name, and the products that add names for Legacy,
 Vintage and Commander: the Commander decks (AFC, MIC, VOC, NEC, MOC, LTC, WOC, LCC, MKC, OTC,
-M3C, DRC, TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC, CMM), Jumpstart (JMP, J22, J25) and CLU. Their
-cards resolve with set, number and rarity; a Commander product's transcription keeps the first
-line of each name; a deck of their cards is known card by card."""
+M3C, DRC, TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC, CMM), Jumpstart (JMP, J22, J25), CLU,
+and REX, BOT, SPE, MAR and EOS. Their cards resolve with set, number and rarity; a product's
+transcription keeps every line or the first line of each name; a deck of their cards is known
+card by card."""
 
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ ADDED = {"GK1": ("2018-11-02", True), "GK2": ("2019-02-15", True), "Q06": ("2021
          "KHC": ("2021-02-05", True), "ZNC": ("2020-09-25", False),
          "JMP": ("2020-07-17", True), "J22": ("2022-12-02", True),
          "CLU": ("2024-02-23", True), "J25": ("2024-11-15", True),
-         "CMM": ("2023-08-04", False)}
+         "CMM": ("2023-08-04", False), "REX": ("2023-11-17", False),
+         "BOT": ("2022-11-18", False), "SPE": ("2025-09-26", True),
+         "MAR": ("2025-09-26", True), "EOS": ("2025-08-01", False)}
 #: numbers a whole transcription lacks because the edition file has no such line
 ABSENT = {"J25": {350}}
 
@@ -99,6 +102,11 @@ def test_added_sets_are_in_the_shipped_card_data_with_their_dates():
     ("Pol Jamaar, Illusionist", "J25", "38", "mythic"),
     ("Commodore Guff", "CMM", "706", "mythic"),
     ("Jeweled Lotus", "CMM", "396", "mythic"),
+    ("Owen Grady, Raptor Trainer", "REX", "16", "rare"),
+    ("Optimus Prime, Hero", "BOT", "13", "mythic"),
+    ("Venom, Eddie Brock", "SPE", "12", "mythic"),
+    ("Counterspell", "MAR", "9", "mythic"),              # reprints at Forge's letter
+    ("Mutavault", "EOS", "28", "mythic"),
     ("Lightning Bolt", "JMP", "342", "uncommon"),       # a v3 card: gains the printing
 ])
 def test_a_card_of_an_added_set_resolves_with_its_printing(name, code, number, rarity):
