@@ -2,7 +2,8 @@
 Q06 and TLA that Modern, Pioneer and Standard name, and the products that add names for Legacy,
 Vintage and Commander: the Commander decks (AFC, MIC, VOC, NEC, MOC, LTC, WOC, LCC, MKC, OTC,
 M3C, DRC, TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC, CMM), Jumpstart (JMP, J22, J25), CLU,
-and REX, BOT, SPE, MAR and EOS. Their cards resolve with set, number and rarity; a product's
+and the bonus sheets and Universes Beyond products (REX, BOT, SPE, MAR, EOS, STA, BRR,
+WOT, MUL, SPG, OTP, FCA, ZNE). Their cards resolve with set, number and rarity; a product's
 transcription keeps every line or the first line of each name; a deck of their cards is known
 card by card."""
 
@@ -32,7 +33,11 @@ ADDED = {"GK1": ("2018-11-02", True), "GK2": ("2019-02-15", True), "Q06": ("2021
          "CLU": ("2024-02-23", True), "J25": ("2024-11-15", True),
          "CMM": ("2023-08-04", False), "REX": ("2023-11-17", False),
          "BOT": ("2022-11-18", False), "SPE": ("2025-09-26", True),
-         "MAR": ("2025-09-26", True), "EOS": ("2025-08-01", False)}
+         "MAR": ("2025-09-26", True), "EOS": ("2025-08-01", False),
+         "STA": ("2021-04-23", False), "BRR": ("2022-11-18", False),
+         "WOT": ("2023-09-08", False), "MUL": ("2023-04-21", False),
+         "SPG": ("2023-11-17", False), "OTP": ("2024-04-19", False),
+         "FCA": ("2025-06-13", True), "ZNE": ("2020-09-25", True)}
 #: numbers a whole transcription lacks because the edition file has no such line
 ABSENT = {"J25": {350}}
 
@@ -107,6 +112,10 @@ def test_added_sets_are_in_the_shipped_card_data_with_their_dates():
     ("Venom, Eddie Brock", "SPE", "12", "mythic"),
     ("Counterspell", "MAR", "9", "mythic"),              # reprints at Forge's letter
     ("Mutavault", "EOS", "28", "mythic"),
+    ("Mana Drain", "OTP", "11", "mythic"),
+    ("Strip Mine", "ZNE", "28", "mythic"),
+    ("Demonic Tutor", "STA", "27", "mythic"),            # STA's [borderless] lines
+    ("Mana Crypt", "SPG", "17", "mythic"),
     ("Lightning Bolt", "JMP", "342", "uncommon"),       # a v3 card: gains the printing
 ])
 def test_a_card_of_an_added_set_resolves_with_its_printing(name, code, number, rarity):
