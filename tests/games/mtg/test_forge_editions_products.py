@@ -4,9 +4,9 @@ Vintage and Commander: the Commander decks (AFC, MIC, VOC, NEC, MOC, LTC, WOC, L
 M3C, DRC, TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC, CMM), Jumpstart (JMP, J22, J25), CLU,
 Game Night (GNT, GN2, GN3), the bonus sheets and reprint products (REX, BOT, SPE, MAR, EOS, STA,
 BRR, WOT, MUL, SPG, OTP, FCA, ZNE, CC1, CC2, SS2, SS3, H1R, H2R, SLX, SCD, PZ1, PZ2, TD0) and
-the Masters sets UMA, RVR, 2XM, DMR and INR. Their cards resolve with set, number and rarity; a product's
-transcription keeps every line or the first line of each name; a deck of their cards is known
-card by card."""
+the Masters sets UMA, RVR, 2XM, DMR and INR. Their cards resolve with set, number and rarity;
+a product's transcription keeps every line or the first line of each name; a deck of their
+cards is known card by card."""
 
 from __future__ import annotations
 
