@@ -4,7 +4,7 @@ Vintage and Commander: the Commander decks (AFC, MIC, VOC, NEC, MOC, LTC, WOC, L
 M3C, DRC, TDC, FIC, EOC, BLC, DMC, BRC, ONC, KHC, ZNC, CMM), Jumpstart (JMP, J22, J25), CLU,
 Game Night (GNT, GN2, GN3), the bonus sheets and reprint products (REX, BOT, SPE, MAR, EOS, STA,
 BRR, WOT, MUL, SPG, OTP, FCA, ZNE, CC1, CC2, SS2, SS3, H1R, H2R, SLX, SCD, PZ1, PZ2, TD0) and
-the Masters sets UMA, RVR, 2XM, DMR and INR. Their cards resolve with set, number and rarity;
+the Masters sets UMA, RVR, 2XM, 2X2, DMR and INR. Their cards resolve with set, number and rarity;
 a product's transcription keeps every line or the first line of each name; a deck of their
 cards is known card by card."""
 
@@ -49,7 +49,7 @@ ADDED = {"GK1": ("2018-11-02", True), "GK2": ("2019-02-15", True), "Q06": ("2021
          "UMA": ("2018-12-07", True), "TD0": ("2010-11-08", True),
          "PZ2": ("2016-11-16", False), "RVR": ("2024-01-12", True),
          "2XM": ("2020-08-07", True), "DMR": ("2023-01-13", True),
-         "INR": ("2025-01-24", True)}
+         "INR": ("2025-01-24", True), "2X2": ("2022-07-08", True)}
 #: numbers a whole transcription lacks because the edition file has no such line
 ABSENT = {"J25": {350}, "GN3": {66}}
 
@@ -139,6 +139,7 @@ def test_added_sets_are_in_the_shipped_card_data_with_their_dates():
     ("Force of Will", "2XM", "51", "mythic"),
     ("Vampiric Tutor", "DMR", "108", "mythic"),
     ("Griselbrand", "INR", "115", "mythic"),
+    ("Imperial Seal", "2X2", "79", "mythic"),
     ("Lightning Bolt", "JMP", "342", "uncommon"),       # a v3 card: gains the printing
 ])
 def test_a_card_of_an_added_set_resolves_with_its_printing(name, code, number, rarity):
