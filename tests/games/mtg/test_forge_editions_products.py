@@ -49,7 +49,8 @@ ADDED = {"GK1": ("2018-11-02", True), "GK2": ("2019-02-15", True), "Q06": ("2021
          "UMA": ("2018-12-07", True), "TD0": ("2010-11-08", True),
          "PZ2": ("2016-11-16", False), "RVR": ("2024-01-12", True),
          "2XM": ("2020-08-07", True), "DMR": ("2023-01-13", True),
-         "INR": ("2025-01-24", True), "2X2": ("2022-07-08", True)}
+         "INR": ("2025-01-24", True), "2X2": ("2022-07-08", True),
+         "MB2": ("2024-08-02", True)}
 #: numbers a whole transcription lacks because the edition file has no such line
 ABSENT = {"J25": {350}, "GN3": {66}}
 
@@ -134,12 +135,13 @@ def test_added_sets_are_in_the_shipped_card_data_with_their_dates():
     ("True-Name Nemesis", "PZ1", "35", "mythic"),
     ("Liliana of the Veil", "UMA", "104", "mythic"),
     ("Rhystic Study", "TD0", "A31", "common"),
-    ("Moon-Eating Dog", "PZ2", "70823", "uncommon"),
+    ("Atraxa, Praetors' Voice", "PZ2", "62", "mythic"),
     ("Teferi, Time Raveler", "RVR", "232", "mythic"),
     ("Force of Will", "2XM", "51", "mythic"),
     ("Vampiric Tutor", "DMR", "108", "mythic"),
     ("Griselbrand", "INR", "115", "mythic"),
     ("Imperial Seal", "2X2", "79", "mythic"),
+    ("Doomsday", "MB2", "182", "mythic"),                # MB2's [eternal] reprints
     ("Lightning Bolt", "JMP", "342", "uncommon"),       # a v3 card: gains the printing
 ])
 def test_a_card_of_an_added_set_resolves_with_its_printing(name, code, number, rarity):
@@ -169,3 +171,18 @@ def test_a_commander_deck_of_new_product_cards_resolves_every_line(tmp_path):
     # the new names have no colour identity in the data: said so per card, with its set
     unknown = {f.line: f.message for f in result.findings if f.code == "MTG501"}
     assert "AFC" in unknown[2] and "MOC" in unknown[6] and "FIC" in unknown[7]
+
+
+def test_mystery_booster_2_playtest_cards_stay_unknown():
+    # MB2's [cards] section is its playtest sheet (not legal in Legacy or Vintage): left out
+    mb2 = _transcribed()["MB2"]
+    assert all(not n.startswith("F") for n, _r, _name in mb2.cards)
+    assert _cards().find("Mothers Yamazaki") is None
+
+
+def test_treasure_chest_keeps_only_the_lines_its_date_fits():
+    # PZ2's later additions (Forge's Magic Online numbers 65669 on) would be dated 2016-11-16
+    numbers = [int(n) for n, _r, _name in _transcribed()["PZ2"].cards]
+    assert numbers == list(range(1, 74))
+    militant = _cards().find("Militant Angel")                # GNT 2018, also in the chest later
+    assert militant is not None and "PZ2" not in militant.get("sets")
