@@ -89,9 +89,9 @@ def test_shipped_data_has_the_edition_names():
     text = (data_dir("cards") / "mtg" / "cards.yaml").read_text(encoding="utf-8")
     cards = {c["name"]: c for c in jsonform.loads(text)["cards"]}
     oko = cards["Oko, Thief of Crowns"]
-    assert oko["sets"] == ["ELD"] and "color_identity" in oko["unknown"]
-    assert oko["printings"] == [{"set": "ELD", "number": "197", "number_base": "197",
-                                 "rarity": "mythic"}]
+    assert oko["sets"][0] == "ELD" and "color_identity" in oko["unknown"]   # and OTP's reprint
+    assert oko["printings"][0] == {"set": "ELD", "number": "197", "number_base": "197",
+                                   "rarity": "mythic"}
     shock = cards["Shock"]                   # a v3 card reprinted in M20 and M21
     assert {"M20", "M21"} <= set(shock["sets"]) and "unknown" not in shock
     sets = {r["code"]: r for r in jsonform.loads(
