@@ -124,8 +124,10 @@ def check(
     errors = outcome.errors
     if errors and fmt_name == "text" and not output:
         # the report on stdout already shows each problem; one line says why the exit is 2
-        _stderr(f"deckcheck: error: {len(errors)} of {outcome.decks} file(s) could not "
-                         "be checked (see the report above)\n")
+        from deckcheck.wording import counted
+
+        _stderr(f"deckcheck: error: {len(errors)} of {counted(outcome.decks, 'file')} could "
+                "not be checked (see the report above)\n")
     else:
         for message in errors:
             _stderr(f"deckcheck: error: {message}\n")
@@ -380,6 +382,7 @@ def convert(
     except (UsageError, ReadError, ValueError) as exc:
         raise Fail(str(exc)) from None
     _write(text, output)
+    from deckcheck.i18n import located
     from deckcheck.models import Severity
 
     unresolved = 0
@@ -387,7 +390,7 @@ def convert(
         if f.severity is Severity.INFO:
             continue
         unresolved += f.severity is Severity.ERROR
-        _stderr(f"deckcheck: warning: {src.path}: {f.code} {f.message}")
+        _stderr(f"deckcheck: warning: {src.path}: {f.code} {located(f)}")
     if unresolved:
         _stderr(f"deckcheck: {unresolved} line{'' if unresolved == 1 else 's'} did not "
                 "become one card and {} written as in the list; correct {} and convert "
@@ -485,8 +488,10 @@ def fingerprint_cmd(
     counts = ", ".join(f"{z} {n}" for z, n in result.counts.items())
     _echo(f"{result.path}: {result.format}, {counts}")
     if not fp.complete:
-        _echo(f"note: {fp.unresolved} line(s) did not resolve to one card; they count as "
-                   "written (see `deckcheck check`)")
+        from deckcheck.wording import counted
+
+        _echo(f"note: {counted(fp.unresolved, 'line')} did not resolve to one card; they "
+              "count as written (see `deckcheck check`)")
     if canonical:
         _echo(fp.canonical, nl=False)
     _echo(fp.short)

@@ -87,15 +87,25 @@ def t(key: str, lang: str = "en", **args) -> str:
     Keys are the English text; headings with arguments (``summary``, ``on date`` …) are
     filled with ``args`` in every language.
     """
-    if key == "summary":
+    if key == "summary":   # its counts with thousands separated, as every summary's
         template = _HEADINGS["summary"].get(lang, _EN_SUMMARY)
-        return template.format(**args)
+        return template.format(**{k: f"{v:,}" if isinstance(v, int) else v
+                                  for k, v in args.items()})
     text = _HEADINGS.get(key, {}).get(lang)
     if text is None and lang != "en":
         text = (_locale(lang).get("headings") or {}).get(key)
     if text is None:
         text = key
     return text.format(**args) if args else text
+
+
+def located(finding: Finding, lang: str = "en") -> str:
+    """The finding's message with its line in front (``Line 12: …``), for a report that has
+    no place of its own for the line (a deck read from stdin, a column of messages).
+    Messages never name their own line: a report shows it from the finding's ``line``."""
+    if finding.line is None:
+        return finding.message
+    return t("Line {n}: {message}", lang, n=finding.line, message=finding.message)
 
 
 def zone_name(game: str | None, zone: str, lang: str = "en") -> str:

@@ -48,17 +48,6 @@ def _rows(rows) -> list[list[object]]:
     return [[_cell(v) for v in row] for row in rows]
 
 
-def _without_line(message: str, line: int | None, lang: str) -> str:
-    """The message without the ``Line 20:`` it starts with (the line is shown beside it)."""
-    if line is None:
-        return message
-    for lead in (f"Line {line}: ", f"第 {line} 行：", f"第 {line} 行:"):
-        if message.startswith(lead) and len(message) > len(lead):
-            rest = message[len(lead):]
-            return rest[0].upper() + rest[1:] if lang == "en" else rest
-    return message
-
-
 class TextReporter(Reporter):
     name = "text"
 
@@ -162,7 +151,7 @@ class TextReporter(Reporter):
             head = "  " + (at + " " * (w_where - text_width(at)) + "  " if w_where else "")
             head += (self._paint(level, f.severity.value) + " " * (w_sev - text_width(level))
                      + "  " + code + " " * (w_code - text_width(code)) + "  ")
-            message = log_safe(_without_line(f.message, f.line, lang))
+            message = log_safe(f.message)
             if room >= 30:
                 lines = wrap(message, room)
                 out.append(head + lines[0])

@@ -212,7 +212,7 @@ class PrintingOutsideFormat(MtgRule):
     code = "MTG203"
     name = "printing-outside-format"
     severity = Severity.INFO
-    message = ("Line {line}: the {set} printing of {card} is not in {sets}; the card is legal "
+    message = ("The {set} printing of {card} is not in {sets}; the card is legal "
                "through {legal_printings}.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:

@@ -101,7 +101,7 @@ class ZoneNotInFormat(MtgRule):
 
     code = "MTG309"
     name = "zone-not-in-format"
-    message = "Line {line}: {format} has no {zone} zone."
+    message = "{format} has no {zone} zone."
     claims = (Check.ZONE_NOT_IN_FORMAT,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
