@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
 from deckcheck.models import DeckResult, Finding, Severity
+from deckcheck.wording import counted as english_counted, number
 
 
 @dataclass(slots=True)
@@ -237,18 +238,14 @@ class SharedWarnings:
                 for (code, _fmt, message), (sev, n) in self._groups.items()]
 
 
-#: English plurals that are not the word + "s"
-_PLURALS = {"info note": "info notes", "misspelt name": "misspelt names"}
-
-
 def counted(n: int, word: str, lang: str = "en") -> str:
-    """``n`` and the word, singular or plural: "1 deck", "3 decks"; in Chinese the
-    catalogue's ``{n} <word>`` entry with its measure word ("3 副套牌")."""
+    """``n`` and the word, singular or plural: "1 deck", "3 decks", "10,000 decks"; in
+    Chinese the catalogue's ``{n} <word>`` entry with its measure word ("3 副套牌")."""
     from deckcheck.i18n import t
 
     if lang != "en":
-        return t("{n} " + word, lang, n=n)
-    return f"{n} {word if n == 1 else _PLURALS.get(word, word + 's')}"
+        return t("{n} " + word, lang, n=number(n))
+    return english_counted(n, word)
 
 
 def summary_text(totals: dict[str, int], lang: str = "en") -> str:
@@ -257,8 +254,8 @@ def summary_text(totals: dict[str, int], lang: str = "en") -> str:
 
     if lang != "en":
         return t("summary", lang, **totals)
-    return (f"{counted(totals['decks'], 'deck')} checked: {totals['legal']} legal, "
-            f"{totals['illegal']} illegal ({counted(totals['errors'], 'error')}, "
+    return (f"{counted(totals['decks'], 'deck')} checked: {number(totals['legal'])} legal, "
+            f"{number(totals['illegal'])} illegal ({counted(totals['errors'], 'error')}, "
             f"{counted(totals['warnings'], 'warning')}).")
 
 
