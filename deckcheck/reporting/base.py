@@ -248,15 +248,19 @@ def counted(n: int, word: str, lang: str = "en") -> str:
     return english_counted(n, word)
 
 
-def summary_text(totals: dict[str, int], lang: str = "en") -> str:
-    """"3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)." in ``lang``."""
+def summary_text(totals: dict[str, int], lang: str = "en", brief: bool = False) -> str:
+    """"3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)." in ``lang``; ``brief``
+    (English) leaves out the counts that are 0 in the brackets ("20 decks checked: 20
+    legal, 0 illegal.", for a narrow terminal)."""
     from deckcheck.i18n import t
 
     if lang != "en":
         return t("summary", lang, **totals)
+    found = [counted(totals[k], k[:-1]) for k in ("errors", "warnings")
+             if totals[k] or not brief]
     return (f"{counted(totals['decks'], 'deck')} checked: {number(totals['legal'])} legal, "
-            f"{number(totals['illegal'])} illegal ({counted(totals['errors'], 'error')}, "
-            f"{counted(totals['warnings'], 'warning')}).")
+            f"{number(totals['illegal'])} illegal" + (f" ({', '.join(found)})." if found
+                                                      else "."))
 
 
 def problems(result: DeckResult) -> list[Finding]:

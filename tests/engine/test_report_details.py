@@ -179,3 +179,66 @@ def test_a_large_batch_summary_in_the_text_and_github_reports():
     assert "1,001 decks checked: 1,001 legal, 0 illegal (0 errors, 0 warnings)." in text
     github = render("github", many, root=".")
     assert "deckcheck: 1,001 decks checked: 1,001 legal, 0 illegal" in github
+
+
+# -- a folder of legal decks: one line each and the summary ---------------------------------
+
+LOWER = GRIMM.replace("4 Elvish Priest", "4 elvish priest")   # a DCK005 note fix corrects
+LONG = "tournaments/spring-open-2026/round-one/player-decks/{i:02}-grimm-fairy-tale.txt"
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_twenty_legal_decks_print_at_most_twenty_three_lines(monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    plain, lower = check_text(GRIMM), check_text(LOWER)
+    assert plain.legal and lower.legal and any(f.code == "DCK005" for f in lower.findings)
+    results = [replace(lower if i % 4 == 0 else plain, path=LONG.format(i=i))
+               for i in range(20)]
+    out = render("text", results).splitlines()
+    assert len(out) <= 20 + 3, "\n".join(out)
+    assert max(len(line) for line in out) <= columns
+    for i in range(20):     # every deck named by its file, in order, on a line of its own
+        assert f"{i:02}-grimm-fairy-tale.txt — fow-classic: LEGAL" in out[i]
+    # at 60 columns the summary leaves out the counts that are 0
+    assert out[20] == ("20 decks checked: 20 legal, 0 illegal (0 errors, 0 warnings)."
+                       if columns == 80 else "20 decks checked: 20 legal, 0 illegal.")
+    assert "`deckcheck fix`" in out[-1]
+
+
+def test_a_legal_line_keeps_its_whole_path_when_it_fits(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    r = replace(check_text(LOWER), path=LONG.format(i=1))
+    assert render("text", [r]).splitlines()[0] == LONG.format(i=1) + \
+        " — fow-classic: LEGAL (1 note)"
+
+
+def test_shorter_paths_keep_the_first_folder_and_the_name():
+    from deckcheck.reporting.text import _shorter_paths
+
+    assert _shorter_paths("a/b/c/d.txt") == ["a/…/c/d.txt", "a/…/d.txt", "…/d.txt"]
+    assert _shorter_paths("/tmp/x/d.txt") == ["/tmp/…/d.txt", "…/d.txt"]
+    assert _shorter_paths("d.txt") == []
+
+
+def test_a_narrow_summary_leaves_out_only_the_counts_that_are_0():
+    totals = {"decks": 3, "legal": 2, "illegal": 1, "errors": 1, "warnings": 0}
+    assert summary_text(totals, brief=True) == "3 decks checked: 2 legal, 1 illegal (1 error)."
+    assert summary_text(totals) == "3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)."
+
+
+def test_the_fix_line_fits_80_columns_with_both_kinds(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    misspelt = GRIMM.replace("4 Elvish Priest", "4 Elvish Preist")     # an unsafe fix
+    results = [check_text(LOWER, path="a.txt"), check_text(misspelt, path="b.txt")]
+    out = render("text", results).splitlines()
+    assert "`deckcheck fix` corrects 1 name, and 1 misspelt name with --unsafe-fixes." in out
+    zh = render("text", results, lang="zh-Hans")
+    assert "`deckcheck fix` 可改正1 个卡名，加上 --unsafe-fixes 还可改正1 个拼错的卡名。" in zh
+
+
+def test_the_quick_start_stays_within_400_lines(cli):
+    r = cli("check", "examples/", env={"COLUMNS": "80", "NO_COLOR": "1"})
+    lines = r.stdout.decode().splitlines()
+    assert r.returncode == 1 and 100 < len(lines) <= 400
+    assert max(len(line) for line in lines) <= 80
+    assert lines[-1] != "" and "decks checked" in "\n".join(lines[-8:])
