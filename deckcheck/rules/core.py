@@ -246,13 +246,13 @@ class UnknownSection(ParseRule):
     name = "unknown-section"
     severity = Severity.WARNING
     message = ('Section "{section}" is not a {game} deck zone; its {n} card '
-               "line(s) were not counted.")
+               "{n:line was|lines were} not counted.")
     messages = {
         "octgn-game": "The OCTGN deck is for game {got}, not {game} ({want}); read anyway.",
         "octgn-section": ('OCTGN section "{section}" is not a {game} deck zone; '
-                          "its {n} card line(s) were not counted."),
+                          "its {n} card {n:line was|lines were} not counted."),
         "cockatrice-zone": ('Cockatrice zone "{section}" is not a {game} deck '
-                            "zone; its {n} card line(s) were not counted."),
+                            "zone; its {n} card {n:line was|lines were} not counted."),
         "forge-section": ('Forge section "[{section}]" is not a {game} deck zone; '
                           "its card lines were not counted."),
         "fdk-key": ('Key "{key}" is not a Force of Will deck zone of .fdk files; '
@@ -314,7 +314,8 @@ class ZoneMissing(Rule):
 
     code = "DCK010"
     name = "zone-missing"
-    message = "The {zone} zone is missing; {format} requires at least {expected} card(s) in it."
+    message = ("The {zone} zone is missing; {format} requires at least {expected} "
+               "{expected:card|cards} in it.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -404,7 +405,7 @@ class ZoneNotInFormat(Rule):
 
     code = "DCK015"
     name = "zone-not-in-format"
-    message = "{format} has no {zone} zone ({actual} card(s) listed there)."
+    message = "{format} has no {zone} zone ({actual} {actual:card|cards} listed there)."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         if ctx.claimed(Check.ZONE_NOT_IN_FORMAT):
@@ -532,7 +533,8 @@ class NonDeckZone(Rule):
     code = "DCK025"
     name = "non-deck-zone"
     severity = Severity.INFO
-    message = "The {zone} section ({actual} card(s)) is not part of the deck and was not counted."
+    message = ("The {zone} section ({actual} {actual:card|cards}) is not part of the deck and "
+               "was not counted.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone in ctx.deck.zones():

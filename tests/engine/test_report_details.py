@@ -242,3 +242,24 @@ def test_the_quick_start_stays_within_400_lines(cli):
     assert r.returncode == 1 and 100 < len(lines) <= 400
     assert max(len(line) for line in lines) <= 80
     assert lines[-1] != "" and "decks checked" in "\n".join(lines[-8:])
+
+
+# -- rule messages say "1 card line was", not "card line(s)" ----------------------------------
+
+def test_rule_messages_agree_with_their_counts():
+    from deckcheck.rules.base import get_rule
+
+    section = get_rule("DCK022")
+    one, two = (section.finding(None, line=3, variant="octgn-section", section="Tokens",
+                                game="Force of Will", n=n).message for n in (1, 2))
+    assert one.endswith("its 1 card line was not counted.")
+    assert two.endswith("its 2 card lines were not counted.")
+    assert get_rule("DCK025").finding(None, zone="units", actual=1).message.startswith(
+        "The units section (1 card) is not")
+    assert "(s)" not in "".join(r.message + "".join(r.messages.values())
+                                for r in all_rules() if r.game in (None, "mtg")
+                                and r.code in ("DCK013", "DCK015", "DCK022", "DCK025",
+                                               "MTG212"))
+    # a bar elsewhere in a message is kept as written
+    assert get_rule("DCK001").finding(None, text="a|b", why="x", fix="y").message == \
+        "Cannot read 'a|b': x. y"
