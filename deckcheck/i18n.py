@@ -77,8 +77,7 @@ _HEADINGS: dict[str, dict[str, str]] = {
                 "zh-Hant": "檢查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 個錯誤，{warnings} 個警告）。"},
 }
 
-_EN_SUMMARY = ("{decks} deck(s) checked: {legal} legal, {illegal} illegal "
-               "({errors} error(s), {warnings} warning(s)).")
+_EN_SUMMARY = ("{decks} checked: {legal} legal, {illegal} illegal ({errors}, {warnings}).")
 
 
 def t(key: str, lang: str = "en", **args) -> str:
@@ -88,9 +87,13 @@ def t(key: str, lang: str = "en", **args) -> str:
     filled with ``args`` in every language.
     """
     if key == "summary":   # its counts with thousands separated, as every summary's
-        template = _HEADINGS["summary"].get(lang, _EN_SUMMARY)
-        return template.format(**{k: f"{v:,}" if isinstance(v, int) else v
-                                  for k, v in args.items()})
+        from deckcheck.wording import counted, number
+
+        if lang not in _HEADINGS["summary"]:    # English: "1 deck", "2 errors"
+            words = {"decks": "deck", "errors": "error", "warnings": "warning"}
+            return _EN_SUMMARY.format(**{k: counted(v, words[k]) if k in words else number(v)
+                                         for k, v in args.items()})
+        return _HEADINGS["summary"][lang].format(**{k: number(v) for k, v in args.items()})
     text = _HEADINGS.get(key, {}).get(lang)
     if text is None and lang != "en":
         text = (_locale(lang).get("headings") or {}).get(key)

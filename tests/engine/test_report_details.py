@@ -258,7 +258,7 @@ def test_rule_messages_agree_with_their_counts():
         "The units section (1 card) is not")
     assert "(s)" not in "".join(r.message + "".join(r.messages.values())
                                 for r in all_rules() if r.game in (None, "mtg")
-                                and r.code in ("DCK013", "DCK015", "DCK022", "DCK025",
+                                and r.code in ("DCK010", "DCK013", "DCK015", "DCK022", "DCK025",
                                                "MTG212"))
     # a bar elsewhere in a message is kept as written
     assert get_rule("DCK001").finding(None, text="a|b", why="x", fix="y").message == \
