@@ -52,7 +52,7 @@ def check(
       deckcheck check decks/                      # formats from .deckcheck.yaml
       deckcheck check - -f mtg-standard --date 2012-02-03 < list.txt
       deckcheck check decks/ --output-format json -o report.json
-      deckcheck check decks/ -q --strict          # only problems; warnings fail too
+      deckcheck check decks/ -q --strict          # problems only; warnings fail
     """
 
     from deckcheck.api import (NothingToCheck, Options, UsageError, iter_check_paths,
@@ -421,6 +421,13 @@ def register(
     Exit 0 when every list is legal and the roster has no organiser error, 1 when a list is
     illegal or unreadable or a player id is duplicated or invalid, 2 for a roster or usage
     problem.
+
+    Examples:
+
+    \b
+      deckcheck register roster.yaml --sheets sheets.html
+      deckcheck register roster.csv -f fow-classic --date 2026-12-05
+      deckcheck register roster.yaml --output-format csv -o players.csv
     """
     from deckcheck.api import UsageError
     from deckcheck.cli_base import _configs
@@ -483,15 +490,23 @@ def fingerprint_cmd(
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
     """Print a list's fingerprint (on the last line): the same for the same cards and counts
-    in any file format or spelling."""
+    in any file format or spelling.
+
+    Examples:
+
+    \b
+      deckcheck fingerprint mydeck.txt -f fow-classic
+      deckcheck fingerprint mydeck.o8d --canonical   # and the list it is made of
+    """
     result, fp = _fingerprint_of(deck, format_id, config_path, no_config)
     counts = ", ".join(f"{z} {n}" for z, n in result.counts.items())
     _echo(f"{result.path}: {result.format}, {counts}")
     if not fp.complete:
         from deckcheck.wording import counted
 
-        _echo(f"note: {counted(fp.unresolved, 'line')} did not resolve to one card; they "
-              "count as written (see `deckcheck check`)")
+        them = "it counts" if fp.unresolved == 1 else "they count"
+        _echo(f"note: {counted(fp.unresolved, 'line')} did not resolve to one card; {them} "
+              "as written (see `deckcheck check`)")
     if canonical:
         _echo(fp.canonical, nl=False)
     _echo(fp.short)
@@ -505,7 +520,14 @@ def verify_cmd(
     config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
-    """Exit 0 if a list has the registered fingerprint, 1 if it does not (2 on errors)."""
+    """Exit 0 if a list has the registered fingerprint, 1 if it does not (2 on errors).
+
+    Examples:
+
+    \b
+      deckcheck verify mydeck.txt f946-24e8-8bbe-4177
+      deckcheck verify - f946-24e8-8bbe-4177 -f fow-classic < list.txt
+    """
     from deckcheck.registration.fingerprint import FingerprintError, parse_fingerprint
 
     try:
