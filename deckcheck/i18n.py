@@ -75,6 +75,9 @@ _HEADINGS: dict[str, dict[str, str]] = {
                        "zh-Hant": "使用 --strict 時，{n} 副合法套牌因警告而不通過（結束代碼 1）。"},
     "summary": {"zh-Hans": "检查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 个错误，{warnings} 个警告）。",
                 "zh-Hant": "檢查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 個錯誤，{warnings} 個警告）。"},
+    # the summary on a narrow terminal when there is no error and no warning
+    "summary brief": {"zh-Hans": "检查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法。",
+                      "zh-Hant": "檢查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法。"},
 }
 
 _EN_SUMMARY = ("{decks} checked: {legal} legal, {illegal} illegal ({errors}, {warnings}).")

@@ -255,6 +255,8 @@ def summary_text(totals: dict[str, int], lang: str = "en", brief: bool = False) 
     from deckcheck.i18n import t
 
     if lang != "en":
+        if brief and not totals["errors"] and not totals["warnings"]:
+            return t("summary brief", lang, **{k: number(v) for k, v in totals.items()})
         return t("summary", lang, **totals)
     found = [counted(totals[k], k[:-1]) for k in ("errors", "warnings")
              if totals[k] or not brief]

@@ -225,6 +225,18 @@ def test_a_narrow_summary_leaves_out_only_the_counts_that_are_0():
     assert summary_text(totals) == "3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)."
 
 
+@pytest.mark.parametrize("lang, brief", [
+    ("zh-Hans", "检查了 20 副套牌：20 副合法，0 副不合法。"),
+    ("zh-Hant", "檢查了 20 副套牌：20 副合法，0 副不合法。")])
+def test_a_narrow_chinese_summary_with_nothing_found_is_brief(monkeypatch, lang, brief):
+    monkeypatch.setenv("COLUMNS", "60")
+    results = [replace(check_text(GRIMM, lang=lang), path=LONG.format(i=i)) for i in range(20)]
+    out = render("text", results, lang=lang).splitlines()
+    assert out[20:] == [brief] and len(out) == 21
+    monkeypatch.setenv("COLUMNS", "80")
+    assert "（0 " in render("text", results, lang=lang).splitlines()[20]
+
+
 def test_the_fix_line_fits_80_columns_with_both_kinds(monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     misspelt = GRIMM.replace("4 Elvish Priest", "4 Elvish Preist")     # an unsafe fix
