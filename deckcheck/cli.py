@@ -15,8 +15,9 @@ from typing import List, Optional
 
 import typer
 
-from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _lang,
-                                _stderr, _write, _write_chunks, app, complete_format)
+from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _jobs, _lang,
+                                _stderr, _use_colour, _write, _write_chunks, app,
+                                complete_format)
 
 
 @app.command()
@@ -168,41 +169,6 @@ class _Outcome:
         if not self.failed and result.failed(self.strict):
             self.failed = True
         return result
-
-
-def _jobs(value: str) -> int:
-    """``-j``: a number of worker processes, or ``auto`` (said on standard error)."""
-    text = str(value).strip().lower()
-    if text == "auto":
-        from deckcheck.batch import auto_jobs
-
-        jobs, why = auto_jobs()
-        _stderr(f"deckcheck: info: {why}\n")
-        return jobs
-    try:
-        jobs = int(text)
-    except ValueError:
-        jobs = 0
-    if not 1 <= jobs <= 64:
-        raise Fail(f"-j {value!r}: give a number of worker processes from 1 to 64, or auto")
-    return jobs
-
-
-def _use_colour(output: Optional[str]) -> bool:
-    """Colour for a report on a terminal: never with NO_COLOR or TERM=dumb, nor into a
-    file; FORCE_COLOR asks for it where standard output is no terminal (a CI log)."""
-    import os
-
-    if output and output != "-":
-        return False
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _check_codes(prefixes: list[str]) -> None:
