@@ -331,7 +331,7 @@ class ZoneTooSmall(Rule):
 
     code = "DCK011"
     name = "zone-too-small"
-    message = "The {zone} zone has {actual} cards; {format} requires at least {expected}."
+    message = "The {zone} zone has {actual} {actual:card|cards}; {format} requires at least {expected}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -346,7 +346,7 @@ class ZoneTooLarge(Rule):
 
     code = "DCK012"
     name = "zone-too-large"
-    message = "The {zone} zone has {actual} cards; {format} allows at most {expected}."
+    message = "The {zone} zone has {actual} {actual:card|cards}; {format} allows at most {expected}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -361,7 +361,7 @@ class ZoneSizeNotAllowed(Rule):
 
     code = "DCK013"
     name = "zone-size-not-allowed"
-    message = "The {zone} zone has {actual} cards; {format} allows exactly {allowed}."
+    message = "The {zone} zone has {actual} {actual:card|cards}; {format} allows exactly {allowed}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():

@@ -274,3 +274,17 @@ def test_rule_messages_agree_with_their_counts():
     # a bar elsewhere in a message is kept as written
     assert get_rule("DCK001").finding(None, text="a|b", why="x", fix="y").message == \
         "Cannot read 'a|b': x. y"
+
+
+def test_zone_sizes_say_1_card():
+    from deckcheck.rules.base import get_rule
+
+    for code in ("DCK010", "DCK011", "DCK012", "DCK013", "DCK015", "DCK025", "FOW101",
+                 "MTG101", "MTG302"):
+        rule = get_rule(code)
+        for text in [rule.message, *rule.messages.values()]:
+            assert "{actual} cards" not in text and "card(s)" not in text, (code, text)
+    assert get_rule("DCK011").finding(None, zone="side", actual=1, expected=2).message \
+        .startswith("The side zone has 1 card;")
+    assert get_rule("DCK011").finding(None, zone="side", actual=3, expected=4).message \
+        .startswith("The side zone has 3 cards;")
