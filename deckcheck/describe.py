@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from deckcheck.formats import Format
-from deckcheck.i18n import located
 from deckcheck.safetext import guard_lines
 
 
@@ -277,6 +276,5 @@ def describe_verdict(verdict) -> str:
         return f"{verdict.format}{when}: this card has no place in any zone of the format"
     head = (f"{verdict.format}{when}: LEGAL (zones: {', '.join(verdict.zones)})" if verdict.legal
             else f"{verdict.format}{when}: NOT LEGAL")
-    lines = [head] + [f"  {f.severity.value}: {f.code} {located(f)}"
-                    for f in verdict.findings]
+    lines = [head] + [f"  {f.severity.value}: {f.code} {f.message}" for f in verdict.findings]
     return guard_lines("\n".join(lines))

@@ -288,3 +288,10 @@ def test_zone_sizes_say_1_card():
         .startswith("The side zone has 1 card;")
     assert get_rule("DCK011").finding(None, zone="side", actual=3, expected=4).message \
         .startswith("The side zone has 3 cards;")
+
+
+def test_cards_show_names_no_line_of_the_one_card_list_it_checks(cli):
+    r = cli("cards", "show", "Gretel", "-f", "fow-wanderer", env={"COLUMNS": "80"})
+    out = r.stdout.decode()
+    assert r.returncode == 0 and "NOT" in out and "error: FOW128 Gretel is banned" in out
+    assert "Line " not in out
