@@ -293,5 +293,5 @@ def test_zone_sizes_say_1_card():
 def test_cards_show_names_no_line_of_the_one_card_list_it_checks(cli):
     r = cli("cards", "show", "Gretel", "-f", "fow-wanderer", env={"COLUMNS": "80"})
     out = r.stdout.decode()
-    assert r.returncode == 0 and "NOT" in out and "error: FOW128 Gretel is banned" in out
+    assert r.returncode == 1 and "NOT" in out and "error: FOW128 Gretel is banned" in out
     assert "Line " not in out
