@@ -29,6 +29,7 @@ from deckcheck.parsing.detect import DECK_EXTENSIONS, parse, sniff_date, sniff_f
 from deckcheck.reading import ReadError, SourceText, decode, read_path, shown_path
 from deckcheck.resolve import resolve_deck
 from deckcheck.rules.base import Context, active_rules, matches_prefix
+from deckcheck.wording import counted
 
 __all__ = [
     "check_text", "check_bytes", "check_file", "check_paths", "iter_check_paths",
@@ -495,8 +496,8 @@ def collect_targets(paths: Iterable[str], config=None, force_exclude: bool = Fal
             raise NothingToCheck(
                 f"{shown_path(p)}: the include/exclude patterns of "
                 f"{getattr(config_of(path, True), 'path', None)} leave none "
-                f"of the {unwanted} deck file(s) in this directory; change them or name "
-                "the files")
+                f"of the {counted(unwanted, 'deck file')} in this directory; change them or "
+                "name the files")
         if not found:
             raise NothingToCheck(f"{shown_path(p)}: no deck files found in this directory "
                                  f"(looked for {', '.join(sorted(DECK_EXTENSIONS))})")
@@ -576,8 +577,8 @@ def iter_check_paths(paths: Iterable[str], opts: Options, jobs: int = 1,
             close()      # a consumer that stops early stops the worker processes too
     for top, n in skipped.items():
         if top not in kept:
-            raise NothingToCheck(f"{shown_path(top)}: no deck lists in this directory ({n} "
-                                 "file(s) skipped: not deck lists)")
+            raise NothingToCheck(f"{shown_path(top)}: no deck lists in this directory "
+                                 f"({counted(n, 'file')} skipped: not deck lists)")
 
 
 def _check_each(files: list[str], opts: Options, progress=None) -> Iterable[DeckResult]:

@@ -15,8 +15,9 @@ from typing import List, Optional
 
 import typer
 
-from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _lang,
-                                _stderr, _write, _write_chunks, app, complete_format)
+from deckcheck.cli_base import (EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Fail, _echo, _jobs, _lang,
+                                _stderr, _use_colour, _write, _write_chunks, app,
+                                complete_format)
 
 
 @app.command()
@@ -52,7 +53,7 @@ def check(
       deckcheck check decks/                      # formats from .deckcheck.yaml
       deckcheck check - -f mtg-standard --date 2012-02-03 < list.txt
       deckcheck check decks/ --output-format json -o report.json
-      deckcheck check decks/ -q --strict          # only problems; warnings fail too
+      deckcheck check decks/ -q --strict          # problems only; warnings fail
     """
 
     from deckcheck.api import (NothingToCheck, Options, UsageError, iter_check_paths,
@@ -126,8 +127,10 @@ def check(
     errors = outcome.errors
     if errors and fmt_name == "text" and not output:
         # the report on stdout already shows each problem; one line says why the exit is 2
-        _stderr(f"deckcheck: error: {len(errors)} of {outcome.decks} file(s) could not "
-                         "be checked (see the report above)\n")
+        from deckcheck.wording import counted
+
+        _stderr(f"deckcheck: error: {len(errors)} of {counted(outcome.decks, 'file')} could "
+                "not be checked (see the report above)\n")
     else:
         for message in errors:
             _stderr(f"deckcheck: error: {message}\n")
@@ -168,41 +171,6 @@ class _Outcome:
         if not self.failed and result.failed(self.strict):
             self.failed = True
         return result
-
-
-def _jobs(value: str) -> int:
-    """``-j``: a number of worker processes, or ``auto`` (said on standard error)."""
-    text = str(value).strip().lower()
-    if text == "auto":
-        from deckcheck.batch import auto_jobs
-
-        jobs, why = auto_jobs()
-        _stderr(f"deckcheck: info: {why}\n")
-        return jobs
-    try:
-        jobs = int(text)
-    except ValueError:
-        jobs = 0
-    if not 1 <= jobs <= 64:
-        raise Fail(f"-j {value!r}: give a number of worker processes from 1 to 64, or auto")
-    return jobs
-
-
-def _use_colour(output: Optional[str]) -> bool:
-    """Colour for a report on a terminal: never with NO_COLOR or TERM=dumb, nor into a
-    file; FORCE_COLOR asks for it where standard output is no terminal (a CI log)."""
-    import os
-
-    if output and output != "-":
-        return False
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _check_codes(prefixes: list[str]) -> None:
@@ -384,6 +352,7 @@ def convert(
     except (UsageError, ReadError, ValueError) as exc:
         raise Fail(str(exc)) from None
     _write(text, output)
+    from deckcheck.i18n import located
     from deckcheck.models import Severity
 
     unresolved = 0
@@ -391,7 +360,7 @@ def convert(
         if f.severity is Severity.INFO:
             continue
         unresolved += f.severity is Severity.ERROR
-        _stderr(f"deckcheck: warning: {src.path}: {f.code} {f.message}")
+        _stderr(f"deckcheck: warning: {src.path}: {f.code} {located(f)}")
     if unresolved:
         _stderr(f"deckcheck: {unresolved} line{'' if unresolved == 1 else 's'} did not "
                 "become one card and {} written as in the list; correct {} and convert "
@@ -422,6 +391,13 @@ def register(
     Exit 0 when every list is legal and the roster has no organiser error, 1 when a list is
     illegal or unreadable or a player id is duplicated or invalid, 2 for a roster or usage
     problem.
+
+    Examples:
+
+    \b
+      deckcheck register roster.yaml --sheets sheets.html
+      deckcheck register roster.csv -f fow-classic --date 2026-12-05
+      deckcheck register roster.yaml --output-format csv -o players.csv
     """
     from deckcheck.api import UsageError
     from deckcheck.cli_base import _configs
@@ -484,13 +460,23 @@ def fingerprint_cmd(
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
     """Print a list's fingerprint (on the last line): the same for the same cards and counts
-    in any file format or spelling."""
+    in any file format or spelling.
+
+    Examples:
+
+    \b
+      deckcheck fingerprint mydeck.txt -f fow-classic
+      deckcheck fingerprint mydeck.o8d --canonical   # and the list it is made of
+    """
     result, fp = _fingerprint_of(deck, format_id, config_path, no_config)
     counts = ", ".join(f"{z} {n}" for z, n in result.counts.items())
     _echo(f"{result.path}: {result.format}, {counts}")
     if not fp.complete:
-        _echo(f"note: {fp.unresolved} line(s) did not resolve to one card; they count as "
-                   "written (see `deckcheck check`)")
+        from deckcheck.wording import counted
+
+        them = "it counts" if fp.unresolved == 1 else "they count"
+        _echo(f"note: {counted(fp.unresolved, 'line')} did not resolve to one card; {them} "
+              "as written (see `deckcheck check`)")
     if canonical:
         _echo(fp.canonical, nl=False)
     _echo(fp.short)
@@ -504,7 +490,14 @@ def verify_cmd(
     config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help="Use this .deckcheck.yaml."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml."),
 ) -> None:
-    """Exit 0 if a list has the registered fingerprint, 1 if it does not (2 on errors)."""
+    """Exit 0 if a list has the registered fingerprint, 1 if it does not (2 on errors).
+
+    Examples:
+
+    \b
+      deckcheck verify mydeck.txt f946-24e8-8bbe-4177
+      deckcheck verify - f946-24e8-8bbe-4177 -f fow-classic < list.txt
+    """
     from deckcheck.registration.fingerprint import FingerprintError, parse_fingerprint
 
     try:

@@ -149,3 +149,38 @@ def complete_game(incomplete: str) -> list[str]:
     from deckcheck.formats import game_ids
 
     return [g for g in game_ids([]) if g.startswith(incomplete)]
+
+
+def _jobs(value: str) -> int:
+    """``-j``: a number of worker processes, or ``auto`` (said on standard error)."""
+    text = str(value).strip().lower()
+    if text == "auto":
+        from deckcheck.batch import auto_jobs
+
+        jobs, why = auto_jobs()
+        _stderr(f"deckcheck: info: {why}\n")
+        return jobs
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if not 1 <= jobs <= 64:
+        raise Fail(f"-j {value!r}: give a number of worker processes from 1 to 64, or auto")
+    return jobs
+
+
+def _use_colour(output: Optional[str]) -> bool:
+    """Colour for a report on a terminal: never with NO_COLOR or TERM=dumb, nor into a
+    file; FORCE_COLOR asks for it where standard output is no terminal (a CI log)."""
+    import os
+
+    if output and output != "-":
+        return False
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False

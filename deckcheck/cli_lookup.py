@@ -25,7 +25,15 @@ def formats_cmd(
 ) -> None:
     """List the formats (of one game), `formats show FORMAT` to describe one, or
     `formats import GAME [SOURCE]` to write a game's dated formats from public format files;
-    the config's `formats-dirs` are read as `check` reads them."""
+    the config's `formats-dirs` are read as `check` reads them.
+
+    Examples:
+
+    \b
+      deckcheck formats                 # every game's formats
+      deckcheck formats mtg
+      deckcheck formats show mtg-standard --date 2012-02-03
+    """
     from deckcheck import formats
     from deckcheck.api import UsageError, formats_dirs, validate_date
 
@@ -176,7 +184,8 @@ def cards_show(name: str = typer.Argument(..., metavar="NAME", help="The card's 
 
     \b
       deckcheck cards show "Delver of Secrets"
-      deckcheck cards show "Laevateinn, the Demon Sword" -f fow-wanderer --date 2019-01-01
+      deckcheck cards show "Laevateinn, the Demon Sword" -f fow-wanderer \\
+        --date 2019-01-01
     """
     from deckcheck import formats
     from deckcheck.api import Options, UsageError, formats_dirs
@@ -280,7 +289,14 @@ def sample_cmd(format_id: str = typer.Argument(..., metavar="FORMAT", help="A fo
                config_path: Optional[str] = typer.Option(None, "--config", metavar="FILE", help=_CONFIG_HELP),
                no_config: bool = typer.Option(False, "--no-config", help="Ignore any .deckcheck.yaml.")) -> None:
     """Print a ready-made legal list to start from (apprentice spellbooks, starting decks);
-    the config's `formats-dirs` are read as `check` reads them."""
+    the config's `formats-dirs` are read as `check` reads them.
+
+    Examples:
+
+    \b
+      deckcheck sample magewars-apprentice wizard
+      deckcheck sample mageknight-starting tovak -o tovak.txt
+    """
     from deckcheck import formats
     from deckcheck.api import formats_dirs
     from deckcheck.games.base import load_game
@@ -299,7 +315,14 @@ def sample_cmd(format_id: str = typer.Argument(..., metavar="FORMAT", help="A fo
 @app.command("rules")
 def rules_cmd(code: Optional[str] = typer.Argument(None, metavar="CODE", help="A rule code, e.g. FOW101."),
               game: Optional[str] = typer.Option(None, "-g", "--game", metavar="GAME", autocompletion=complete_game, help="Only this game's rules.")) -> None:
-    """List every rule code, or print one rule's documentation."""
+    """List every rule code, or print one rule's documentation.
+
+    Examples:
+
+    \b
+      deckcheck rules -g fow
+      deckcheck rules DCK003
+    """
     from deckcheck.rules.base import all_rules, get_rule
 
     if code:
@@ -326,9 +349,10 @@ def completion_cmd(shell: str = typer.Argument(..., metavar="bash|zsh", help="Th
     Examples:
 
     \b
-      source <(deckcheck completion bash)                # this bash session
-      deckcheck completion bash > ~/.local/share/bash-completion/completions/deckcheck
-      deckcheck completion zsh > "${fpath[1]}/_deckcheck"   # zsh: a folder of fpath
+      source <(deckcheck completion bash)           # this bash session
+      deckcheck completion bash \\
+        > ~/.local/share/bash-completion/completions/deckcheck
+      deckcheck completion zsh > "${fpath[1]}/_deckcheck"  # a folder of fpath
     """
     from typer.completion import get_completion_script
 

@@ -75,10 +75,12 @@ _HEADINGS: dict[str, dict[str, str]] = {
                        "zh-Hant": "使用 --strict 時，{n} 副合法套牌因警告而不通過（結束代碼 1）。"},
     "summary": {"zh-Hans": "检查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 个错误，{warnings} 个警告）。",
                 "zh-Hant": "檢查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法（{errors} 個錯誤，{warnings} 個警告）。"},
+    # the summary on a narrow terminal when there is no error and no warning
+    "summary brief": {"zh-Hans": "检查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法。",
+                      "zh-Hant": "檢查了 {decks} 副套牌：{legal} 副合法，{illegal} 副不合法。"},
 }
 
-_EN_SUMMARY = ("{decks} deck(s) checked: {legal} legal, {illegal} illegal "
-               "({errors} error(s), {warnings} warning(s)).")
+_EN_SUMMARY = ("{decks} checked: {legal} legal, {illegal} illegal ({errors}, {warnings}).")
 
 
 def t(key: str, lang: str = "en", **args) -> str:
@@ -87,15 +89,29 @@ def t(key: str, lang: str = "en", **args) -> str:
     Keys are the English text; headings with arguments (``summary``, ``on date`` …) are
     filled with ``args`` in every language.
     """
-    if key == "summary":
-        template = _HEADINGS["summary"].get(lang, _EN_SUMMARY)
-        return template.format(**args)
+    if key == "summary":   # its counts with thousands separated, as every summary's
+        from deckcheck.wording import counted, number
+
+        if lang not in _HEADINGS["summary"]:    # English: "1 deck", "2 errors"
+            words = {"decks": "deck", "errors": "error", "warnings": "warning"}
+            return _EN_SUMMARY.format(**{k: counted(v, words[k]) if k in words else number(v)
+                                         for k, v in args.items()})
+        return _HEADINGS["summary"][lang].format(**{k: number(v) for k, v in args.items()})
     text = _HEADINGS.get(key, {}).get(lang)
     if text is None and lang != "en":
         text = (_locale(lang).get("headings") or {}).get(key)
     if text is None:
         text = key
     return text.format(**args) if args else text
+
+
+def located(finding: Finding, lang: str = "en") -> str:
+    """The finding's message with its line in front (``Line 12: …``), for a report that has
+    no place of its own for the line (a deck read from stdin, a column of messages).
+    Messages never name their own line: a report shows it from the finding's ``line``."""
+    if finding.line is None:
+        return finding.message
+    return t("Line {n}: {message}", lang, n=finding.line, message=finding.message)
 
 
 def zone_name(game: str | None, zone: str, lang: str = "en") -> str:

@@ -35,6 +35,8 @@ from html import escape
 from typing import Any
 
 from deckcheck import __version__
+from deckcheck.i18n import located
+from deckcheck.wording import counted, number
 from deckcheck.models import Finding
 from deckcheck.registration.run import PlayerResult, Registration
 from deckcheck.safetext import (guard_lines, json_exact, log_safe, markup_exact, one_line,
@@ -54,7 +56,8 @@ def render(reg: Registration, fmt: str) -> str:
 
 
 def finding_text(f: Finding) -> str:
-    return f"{f.code} {one_line(f.message)}"
+    """``CODE Line 12: message``: the code, and the deck line the finding is about."""
+    return f"{f.code} {one_line(located(f))}"
 
 
 def first_findings_text(p: PlayerResult, limit: int = 1) -> str:
@@ -63,7 +66,9 @@ def first_findings_text(p: PlayerResult, limit: int = 1) -> str:
         return one_line(p.error_text)
     if p.status == "legal":
         codes = [f.code for f in p.findings if f.severity.value == "warning"]
-        return f"{len(codes)} warning(s): {', '.join(dict.fromkeys(codes))}" if codes else ""
+        if not codes:
+            return ""
+        return f"{counted(len(codes), 'warning')}: {', '.join(dict.fromkeys(codes))}"
     errors = [f for f in p.findings if f.severity.value == "error"]
     text = " | ".join(finding_text(f) for f in errors[:limit])
     if len(errors) > limit:
@@ -105,11 +110,14 @@ def formats_line(reg: Registration) -> str:
 
 def summary_line(reg: Registration) -> str:
     t = reg.totals()
-    text = (f"{t['players']} player(s): {t['legal']} legal, {t['illegal']} illegal, "
-            f"{t['unreadable']} unreadable; organiser checks: {t['organiser_errors']} error(s), "
-            f"{t['organiser_warnings']} warning(s), {t['organiser_notes']} note(s)")
+    text = (f"{counted(t['players'], 'player')}: {number(t['legal'])} legal, "
+            f"{number(t['illegal'])} illegal, {number(t['unreadable'])} unreadable; organiser "
+            f"checks: {counted(t['organiser_errors'], 'error')}, "
+            f"{counted(t['organiser_warnings'], 'warning')}, "
+            f"{counted(t['organiser_notes'], 'note')}")
     if t["identical_lists"]:
-        text += f"; {t['identical_lists']} list(s) registered by more than one player"
+        n = t["identical_lists"]
+        text += (f"; {counted(n, 'list')} registered by more than one player")
     return text + "."
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from html import escape
 
 from deckcheck import __version__
+from deckcheck.wording import counted
 from deckcheck.registration.layouts import Layout, Row, Section, layout_for
 from deckcheck.registration.run import PlayerResult, Registration
 
@@ -262,7 +263,7 @@ def _fingerprint(reg: Registration, p: PlayerResult) -> str:
     else:
         codes = sorted({f.code for f in p.findings if f.severity.value == "error"})
         verdict = "not legal (" + ", ".join(codes) + ")"
-    note = "" if fp.complete else f"; {fp.unresolved} line(s) not recognised"
+    note = "" if fp.complete else f"; {counted(fp.unresolved, 'line')} not recognised"
     why = (f"{when}: {verdict}{note}. The list shown later must give the same fingerprint: "
            "deckcheck verify DECK " + fp.short)
     return (f'<div class="fp">Deck fingerprint: <b>{e(fp.short)}</b>'

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
 from deckcheck.models import DeckResult, Finding, Severity
+from deckcheck.wording import counted as english_counted, number
 
 
 @dataclass(slots=True)
@@ -237,29 +238,31 @@ class SharedWarnings:
                 for (code, _fmt, message), (sev, n) in self._groups.items()]
 
 
-#: English plurals that are not the word + "s"
-_PLURALS = {"info note": "info notes", "misspelt name": "misspelt names"}
-
-
 def counted(n: int, word: str, lang: str = "en") -> str:
-    """``n`` and the word, singular or plural: "1 deck", "3 decks"; in Chinese the
-    catalogue's ``{n} <word>`` entry with its measure word ("3 副套牌")."""
+    """``n`` and the word, singular or plural: "1 deck", "3 decks", "10,000 decks"; in
+    Chinese the catalogue's ``{n} <word>`` entry with its measure word ("3 副套牌")."""
     from deckcheck.i18n import t
 
     if lang != "en":
-        return t("{n} " + word, lang, n=n)
-    return f"{n} {word if n == 1 else _PLURALS.get(word, word + 's')}"
+        return t("{n} " + word, lang, n=number(n))
+    return english_counted(n, word)
 
 
-def summary_text(totals: dict[str, int], lang: str = "en") -> str:
-    """"3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)." in ``lang``."""
+def summary_text(totals: dict[str, int], lang: str = "en", brief: bool = False) -> str:
+    """"3 decks checked: 2 legal, 1 illegal (1 error, 0 warnings)." in ``lang``; ``brief``
+    (English) leaves out the counts that are 0 in the brackets ("20 decks checked: 20
+    legal, 0 illegal.", for a narrow terminal)."""
     from deckcheck.i18n import t
 
     if lang != "en":
+        if brief and not totals["errors"] and not totals["warnings"]:
+            return t("summary brief", lang, **{k: number(v) for k, v in totals.items()})
         return t("summary", lang, **totals)
-    return (f"{counted(totals['decks'], 'deck')} checked: {totals['legal']} legal, "
-            f"{totals['illegal']} illegal ({counted(totals['errors'], 'error')}, "
-            f"{counted(totals['warnings'], 'warning')}).")
+    found = [counted(totals[k], k[:-1]) for k in ("errors", "warnings")
+             if totals[k] or not brief]
+    return (f"{counted(totals['decks'], 'deck')} checked: {number(totals['legal'])} legal, "
+            f"{number(totals['illegal'])} illegal" + (f" ({', '.join(found)})." if found
+                                                      else "."))
 
 
 def problems(result: DeckResult) -> list[Finding]:

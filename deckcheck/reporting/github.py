@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from deckcheck.i18n import t
+from deckcheck.i18n import located, t
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import (Reporter, Tally, codes_counted, counted, error_text,
-                                      is_stdin, ordered_findings, repo_path, report_root)
+                                      is_stdin, number, ordered_findings, repo_path,
+                                      report_root)
 from deckcheck.safetext import break_legacy_commands, guard_lines, log_safe
 
 #: annotations of one kind GitHub shows per step; the rest are only in the log
@@ -80,9 +81,12 @@ class GithubReporter(Reporter):
                     hidden.append(f)
                     continue
                 kind = COMMANDS[f.severity]
-                line = f.line if file is not None else None  # a line needs a file
-                out.append(command(kind, log_safe(f.message), file=file, line=line,
-                                   title=log_safe(f.code)))
+                if file is not None:
+                    out.append(command(kind, log_safe(f.message), file=file, line=f.line,
+                                       title=log_safe(f.code)))
+                else:   # a line needs a file: the message says which line it is
+                    out.append(command(kind, log_safe(located(f, lang)),
+                                       title=log_safe(f.code)))
                 emitted[kind] += 1
             if hidden:   # a plain line of the group, never a command
                 out.append(guard_lines(t("{notes} not shown as annotations ({codes}).", lang,
@@ -99,14 +103,15 @@ class GithubReporter(Reporter):
         gone = t(", {n} unreadable", lang, n=unreadable) if unreadable else ""
         if lang == "en":
             out.append(f"deckcheck: {counted(totals['decks'], 'deck')} checked: "
-                       f"{totals['legal']} legal, {totals['illegal']} illegal "
+                       f"{number(totals['legal'])} legal, {number(totals['illegal'])} illegal "
                        f"({counted(totals['errors'], 'error')}, "
                        f"{counted(totals['warnings'], 'warning')}, "
                        f"{counted(notices, 'note')}{gone}).")
         else:
             out.append(t("deckcheck: {decks} deck(s) checked: {legal} legal, {illegal} illegal "
                          "({errors} error(s), {warnings} warning(s), {notes} note(s)"
-                         "{unreadable}).", lang, notes=notices, unreadable=gone, **totals))
+                         "{unreadable}).", lang, notes=number(notices), unreadable=gone,
+                         **{k: number(v) for k, v in totals.items()}))
         out += verdicts
         hidden = {k: n - ANNOTATION_LIMIT for k, n in emitted.items() if n > ANNOTATION_LIMIT}
         if hidden:

@@ -15,7 +15,8 @@ from deckcheck import __version__
 from deckcheck.i18n import t, zone_name
 from deckcheck.i18n_tables import chart as chart_in, section as section_in
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
+from deckcheck.reporting.base import (Reporter, error_text, ordered_findings, summary,
+                                      summary_text)
 from deckcheck.safetext import markup_exact, visible
 
 #: the fill of chart bars (used for nothing else on the page; tests look for it)
@@ -135,7 +136,7 @@ class HtmlReporter(Reporter):
         lang = self.options.lang
         totals = summary(results)
         body: list[str] = [f"<header><h1>{e(t('deckcheck report', lang))}</h1>",
-                           f'<p class="summary">{e(t("summary", lang, **totals))}</p></header>']
+                           f'<p class="summary">{e(summary_text(totals, lang))}</p></header>']
         if results:
             body.append(self._overview(results))
         for i, r in enumerate(results, 1):

@@ -23,7 +23,8 @@ import re
 
 from deckcheck.i18n import t, zone_name
 from deckcheck.models import DeckResult, Severity
-from deckcheck.reporting.base import Reporter, error_text, ordered_findings, summary
+from deckcheck.reporting.base import (Reporter, error_text, notes, problems, summary,
+                                      summary_text)
 from deckcheck.safetext import guard_lines, one_line
 
 _MARKUP = re.compile(r"([\\`*_\[\]#~])")
@@ -58,7 +59,7 @@ class MarkdownReporter(Reporter):
     def render(self, results: list[DeckResult]) -> str:
         lang = self.options.lang
         totals = summary(results)
-        out = ["## deckcheck", "", cell(t("summary", lang, **totals)), ""]
+        out = ["## deckcheck", "", cell(summary_text(totals, lang)), ""]
         if results:
             rows = []
             for r in results:
@@ -80,7 +81,7 @@ class MarkdownReporter(Reporter):
             out += [f"### {cell(r.path)}", ""]
             rows = [[f.code, t(f.severity.value, lang), f.line if f.line is not None else "",
                      zone_name(r.game, f.zone or "", lang), f.card or "", f.message]
-                    for f in ordered_findings(r)]
+                    for f in problems(r) + notes(r)]   # errors, warnings, then info
             out += table([t(h, lang) for h in ("code", "severity", "line", "zone", "card",
                                                "message")], rows)
             out.append("")

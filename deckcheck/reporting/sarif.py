@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from deckcheck import __version__
-from deckcheck.i18n import t
+from deckcheck.i18n import located, t
 from deckcheck.models import DeckResult, Finding
 from deckcheck.reporting.base import (LEVELS, Reporter, UndocumentedRule, error_text, is_stdin,
                                       ordered_findings, relative_path, report_root)
@@ -111,7 +111,8 @@ class SarifReporter(Reporter):
     @staticmethod
     def _result(r: DeckResult, f: Finding, rule_index: int, location: dict | None,
                 lang: str = "en") -> dict:
-        text = f.message
+        # with no file there is no region: the message says which line it is
+        text = f.message if location is not None else located(f, lang)
         if f.suggestion and f.suggestion not in text:
             text += t(" Suggestion: {suggestion}.", lang, suggestion=f.suggestion)
         out: dict = {"ruleId": f.code, "ruleIndex": rule_index, "level": LEVELS[f.severity],

@@ -21,13 +21,14 @@ after that, around words deckcheck wrote (the verdicts and severities).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Iterator
 
 from deckcheck.i18n import t, zone_name
 from deckcheck.i18n_tables import section
 from deckcheck.models import DeckResult, Severity
 from deckcheck.reporting.base import (Reporter, SharedWarnings, Tally, codes_counted, counted,
-                                      notes, problems, summary_text)
+                                      notes, number, problems, summary_text)
 from deckcheck.reporting.table import fit, table, terminal_width, text_width, wrap
 from deckcheck.safetext import guard_lines, log_safe
 
@@ -48,17 +49,6 @@ def _rows(rows) -> list[list[object]]:
     return [[_cell(v) for v in row] for row in rows]
 
 
-def _without_line(message: str, line: int | None, lang: str) -> str:
-    """The message without the ``Line 20:`` it starts with (the line is shown beside it)."""
-    if line is None:
-        return message
-    for lead in (f"Line {line}: ", f"第 {line} 行：", f"第 {line} 行:"):
-        if message.startswith(lead) and len(message) > len(lead):
-            rest = message[len(lead):]
-            return rest[0].upper() + rest[1:] if lang == "en" else rest
-    return message
-
-
 class TextReporter(Reporter):
     name = "text"
 
@@ -72,7 +62,8 @@ class TextReporter(Reporter):
         self.width = terminal_width()
         self.lang = self.options.lang
         seen = _Seen(self.options)
-        wrote = blank = False    # any line yet; a blank line held back
+        # a blank line held back; whether a deck took more than its verdict line
+        blank = long = False
         for r in results:
             seen.add(r)
             lines = self._full(r) if self.options.show_info else self._brief(r)
@@ -80,11 +71,13 @@ class TextReporter(Reporter):
                 continue
             part = ("\n" if blank else "") + "".join(line + "\n" for line in lines[:-1])
             blank = lines[-1] == ""
-            wrote = True
+            long = long or blank or len(lines) > 1
             yield part if blank else part + lines[-1] + "\n"
         if not self.options.quiet:
+            # a list of one-line verdicts runs straight into its summary (N decks, N lines
+            # and the summary); after a deck's findings a blank line sets the summary apart
             summary_lines = self._summary(seen)
-            yield ("\n" if wrote else "") + "".join(line + "\n" for line in summary_lines)
+            yield ("\n" if long else "") + "".join(line + "\n" for line in summary_lines)
 
     # -- pieces -----------------------------------------------------------------------------
     def _paint(self, text: str, style: str) -> str:
@@ -125,6 +118,24 @@ class TextReporter(Reporter):
                 break
         return lines
 
+    def _one_line(self, r: DeckResult) -> list[str]:
+        """A deck with nothing to show: its verdict on one line. When the line is wider
+        than the terminal, its note count (the summary counts the notes too) and then the
+        folders in the middle of its path give way (``examples/…/grimm.txt``); the file's
+        name, the format and the verdict stay whole. Else it wraps."""
+        suffix = self._notes_suffix(r)
+        lines = self._title(r, suffix)
+        if len(lines) == 1:
+            return lines
+        tries = [(r.path, "")] if suffix else []
+        for short in _shorter_paths(r.path):
+            tries += [(short, suffix)] + ([(short, "")] if suffix else [])
+        for path, end in tries:
+            shown = self._title(replace(r, path=path), end)
+            if len(shown) == 1:
+                return shown
+        return lines
+
     def _notes_suffix(self, r: DeckResult) -> str:
         hidden = notes(r)
         if not hidden or self.options.quiet:
@@ -139,7 +150,7 @@ class TextReporter(Reporter):
         if not self.options.quiet:    # the quiet report has no summary: nothing is folded
             found = [f for f in found if not SharedWarnings.folds(f)]
         if not found:
-            return [] if self.options.quiet else self._title(r, self._notes_suffix(r))
+            return [] if self.options.quiet else self._one_line(r)
         out = self._title(r, self._notes_suffix(r))
         out += self._finding_lines(r, found)
         out.append("")
@@ -162,7 +173,7 @@ class TextReporter(Reporter):
             head = "  " + (at + " " * (w_where - text_width(at)) + "  " if w_where else "")
             head += (self._paint(level, f.severity.value) + " " * (w_sev - text_width(level))
                      + "  " + code + " " * (w_code - text_width(code)) + "  ")
-            message = log_safe(_without_line(f.message, f.line, lang))
+            message = log_safe(f.message)
             if room >= 30:
                 lines = wrap(message, room)
                 out.append(head + lines[0])
@@ -213,16 +224,20 @@ class TextReporter(Reporter):
     def _summary(self, seen: "_Seen") -> list[str]:
         lang = self.lang
         totals = seen.tally.as_dict()
-        out = self._lines(summary_text(totals, lang))
+        text = summary_text(totals, lang)
+        if text_width(text) > self.width:    # narrow: without the counts that are 0
+            text = summary_text(totals, lang, brief=True)
+        out = self._lines(text)
         unreadable = seen.unreadable
         if unreadable:
-            out += self._lines(t("unreadable summary", lang, n=unreadable) if lang != "en" else
-                               f"Of these, {unreadable} could not be read or checked (counted "
-                               "as illegal).")
+            out += self._lines(t("unreadable summary", lang, n=number(unreadable))
+                               if lang != "en" else
+                               f"Of these, {number(unreadable)} could not be read or checked "
+                               "(counted as illegal).")
         if self.options.strict:    # legal, yet the exit code is 1: say why
             n = seen.strict_failing
             if n:
-                out += self._lines(t("strict summary", lang, n=n) if lang != "en" else
+                out += self._lines(t("strict summary", lang, n=number(n)) if lang != "en" else
                                    f"With --strict, {counted(n, 'legal deck')} "
                                    f"{'fails' if n == 1 else 'fail'} because of warnings "
                                    "(exit 1).")
@@ -232,10 +247,14 @@ class TextReporter(Reporter):
                                  decks=counted(n, "deck", lang), message=log_safe(message)))
         if not self.options.show_info:
             hidden = seen.hidden
-            if hidden:
-                out += self._lines(t("{notes} not shown ({codes}); --show-info lists them.",
-                                     lang, notes=counted(len(hidden), "info note", lang),
-                                     codes=codes_counted(hidden, most=3)))
+            if hidden:   # as many codes named as fit on the line (at least one)
+                for most in (3, 2, 1):
+                    text = t("{notes} not shown ({codes}); --show-info lists them.", lang,
+                             notes=counted(len(hidden), "info note", lang),
+                             codes=codes_counted(hidden, most=most))
+                    if text_width(log_safe(text)) <= self.width:
+                        break
+                out += self._lines(text)
         out += self._fixable(seen.safe, seen.unsafe)
         return out
 
@@ -243,8 +262,8 @@ class TextReporter(Reporter):
         """How many names ``deckcheck fix`` (or its unsafe option) corrects, as ruff says."""
         lang = self.lang
         if safe and unsafe:
-            text = t("{safe} can be corrected with `deckcheck fix`; {unsafe} also with "
-                     "`deckcheck fix --unsafe-fixes`.", lang,
+            text = t("`deckcheck fix` corrects {safe}, and {unsafe} with --unsafe-fixes.",
+                     lang,
                      safe=counted(safe, "name", lang), unsafe=counted(unsafe, "misspelt name",
                                                                     lang))
         elif safe:
@@ -263,6 +282,22 @@ class TextReporter(Reporter):
         from deckcheck.games.base import load_game
 
         return load_game(r.game).report_sections(r) or []
+
+
+def _shorter_paths(path: str) -> list[str]:
+    """``path`` with ever more of its middle folders written ``…``, its first folder and its
+    file name kept, then the name alone: ``a/b/c/d.txt`` gives ``a/…/c/d.txt``,
+    ``a/…/d.txt``, ``…/d.txt``."""
+    parts = path.replace("\\", "/").split("/")
+    lead = 2 if parts[0] == "" else 1    # an absolute path keeps its first folder
+    head, middle, name = parts[:lead], parts[lead:-1], parts[-1]
+    out = []
+    while middle:
+        middle = middle[1:]
+        out.append("/".join([*head, "…", *middle, name]))
+    if len(parts) > 1:
+        out.append("…/" + name)    # the last resort: the file's name alone
+    return out
 
 
 class _Seen:

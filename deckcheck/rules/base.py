@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import string
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from deckcheck.models import Card, DeckList, Entry, Finding, Severity
@@ -171,13 +172,28 @@ class Rule:
         fields.update(args)
         template = message or self.template(args.get("variant"))
         try:
-            text = template.format(**fields)
+            text = (_WORDING.vformat(template, (), fields) if "|" in template
+                    else template.format(**fields))
         except (KeyError, IndexError, ValueError) as exc:  # a template bug must not crash
             text = f"{template} [{exc}]"
         return Finding(code=self.code, name=self.name, severity=severity or self.severity,
                        message=text, zone=zone, card=card_name, line=line, expected=expected,
                        actual=actual, suggestion=suggestion, args=fields)
 
+
+class _Wording(string.Formatter):
+    """``str.format`` and one more spec for English counts: ``{n:line|lines}`` is the word
+    before the bar for 1 and the one after it otherwise, so a message says "1 card line
+    was" and "2 card lines were" rather than "card line(s)"."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:     # any value but the number 1 takes the plural
+            one, many = format_spec.split("|", 1)
+            return one if str(value) == "1" else many
+        return super().format_field(value, format_spec)
+
+
+_WORDING = _Wording()
 
 _REGISTRY: dict[str, Rule] = {}
 _LOADED_GAMES: set[str] = set()

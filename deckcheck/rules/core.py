@@ -33,14 +33,14 @@ class UnparseableLine(ParseRule):
 
     code = "DCK001"
     name = "unparseable-line"
-    message = "Line {line}: cannot read {text!r}: {why}. {fix}"
-    messages = {"columns": "Line {line}: columns after the 6th were ignored ({text!r}).",
+    message = "Cannot read {text!r}: {why}. {fix}"
+    messages = {"columns": "Columns after the 6th were ignored ({text!r}).",
                 # a numeric ``Key: value`` line (Mage Knight's Fame:, Level: …)
-                "whole-number": "Line {line}: cannot read {text!r}: {label} must be a whole "
+                "whole-number": "Cannot read {text!r}: {label} must be a whole "
                                 "number. Write e.g. '{label}: 3'.",
-                "number-between": "Line {line}: cannot read {text!r}: {label} must be {low} "
+                "number-between": "Cannot read {text!r}: {label} must be {low} "
                                   "to {high}. Write e.g. '{label}: 3'.",
-                "number-at-least": "Line {line}: cannot read {text!r}: {label} must be at least "
+                "number-at-least": "Cannot read {text!r}: {label} must be at least "
                                    "{low}. Write e.g. '{label}: 3'."}
 
 
@@ -56,25 +56,25 @@ class UnknownCard(ParseRule):
 
     code = "DCK002"
     name = "unknown-card"
-    message = 'Line {line}: unknown card "{input}"{hint}'
+    message = 'Unknown card "{input}"{hint}'
     messages = {
         # a game's message that says which card data was searched ({coverage}: its sets)
-        "not-in-data": 'Line {line}: unknown card "{input}": it is not in the card data '
+        "not-in-data": 'Unknown card "{input}": it is not in the card data '
                        "({coverage}).",
-        "not-in-data-suggest": 'Line {line}: unknown card "{input}": it is not in the card '
+        "not-in-data-suggest": 'Unknown card "{input}": it is not in the card '
                                "data ({coverage}); did you mean {suggested}?",
         # the format's profile names sets the card data lacks ({missing}): the card may be
         # from one of them (Magic's MTG212)
-        "not-in-data-missing": 'Line {line}: unknown card "{input}": it is not in the card '
+        "not-in-data-missing": 'Unknown card "{input}": it is not in the card '
                                "data ({coverage}), which lacks {missing} of {format}{on}; a "
                                "card from those sets is unknown until newer card data is "
                                "imported.",
-        "not-in-data-missing-suggest": 'Line {line}: unknown card "{input}": it is not in the '
+        "not-in-data-missing-suggest": 'Unknown card "{input}": it is not in the '
                                        "card data ({coverage}), which lacks {missing} of "
                                        "{format}{on}; a card from those sets is unknown until "
                                        "newer card data is imported. Did you mean {suggested}?",
         # the name is a card of another game ({other_game}) than the list's ({game})
-        "other-game": 'Line {line}: unknown card "{input}": it is a {other_game} card, and '
+        "other-game": 'Unknown card "{input}": it is a {other_game} card, and '
                       "this list is checked as {game}.",
     }
 
@@ -95,11 +95,11 @@ class FuzzyMatch(ParseRule):
     code = "DCK003"
     name = "fuzzy-match"
     severity = Severity.WARNING
-    message = 'Line {line}: "{input}" is not a card name; read as {card} (similarity {score}).'
+    message = '"{input}" is not a card name; read as {card} (similarity {score}).'
     #: the name is the start of one card's name only
-    messages = {"truncation": 'Line {line}: "{input}" is not a full card name; read as {card}, '
+    messages = {"truncation": '"{input}" is not a full card name; read as {card}, '
                               "the only card whose name starts this way.",
-                "article": 'Line {line}: "{input}" is not a card name; read as {card}, the only '
+                "article": '"{input}" is not a card name; read as {card}, the only '
                            "card whose name is the same but for an article (the, a, an)."}
 
 
@@ -114,7 +114,7 @@ class AmbiguousCard(ParseRule):
 
     code = "DCK004"
     name = "ambiguous-card"
-    message = 'Line {line}: "{input}" could be {candidates}; write the full card name.'
+    message = '"{input}" could be {candidates}; write the full card name.'
 
 
 @register
@@ -128,7 +128,7 @@ class NormalizedName(ParseRule):
     code = "DCK005"
     name = "normalized-name"
     severity = Severity.INFO
-    message = 'Line {line}: "{input}" read as {card}.'
+    message = '"{input}" read as {card}.'
 
 
 @register
@@ -138,7 +138,7 @@ class AlternateName(ParseRule):
     code = "DCK006"
     name = "alternate-name"
     severity = Severity.INFO
-    message = 'Line {line}: "{input}" is {what} of {card}; counted as {card}.'
+    message = '"{input}" is {what} of {card}; counted as {card}.'
 
 
 @register
@@ -148,7 +148,7 @@ class ForeignName(ParseRule):
     code = "DCK007"
     name = "foreign-name"
     severity = Severity.INFO
-    message = 'Line {line}: "{input}" read as {card}.'
+    message = '"{input}" read as {card}.'
 
 
 @register
@@ -158,7 +158,7 @@ class CountAssumed(ParseRule):
     code = "DCK008"
     name = "count-assumed"
     severity = Severity.INFO
-    message = 'Line {line}: no count given for {card}; counted as 1.'
+    message = 'No count given for {card}; counted as 1.'
 
 
 @register
@@ -168,7 +168,7 @@ class ZeroCount(ParseRule):
     code = "DCK009"
     name = "zero-count"
     severity = Severity.INFO
-    message = "Line {line}: {card} has the count 0 and adds nothing."
+    message = "{card} has the count 0 and adds nothing."
 
 
 @register
@@ -189,7 +189,7 @@ class DuplicateMetadata(ParseRule):
     code = "DCK021"
     name = "duplicate-metadata"
     severity = Severity.WARNING
-    message = "Line {line}: {key} is given again (first on line {first}); the first is used."
+    message = "{key} is given again (first on line {first}); the first is used."
 
 
 @register
@@ -206,11 +206,11 @@ class NotACardLine(ParseRule):
     code = "DCK027"
     name = "not-a-card-line"
     severity = Severity.INFO
-    message = "Line {line}: '{text}' is a total, not a card; not counted."
-    messages = {"markup": "Line {line}: '{text}' is forum markup; not counted.",
-                "title": "Line {line}: '{text}' is the list's title (no card has this name); "
+    message = "'{text}' is a total, not a card; not counted."
+    messages = {"markup": "'{text}' is forum markup; not counted.",
+                "title": "'{text}' is the list's title (no card has this name); "
                          "not counted.",
-                "placing": "Line {line}: '{text}' is the list's heading (a player and a "
+                "placing": "'{text}' is the list's heading (a player and a "
                            "placing), not a card; not counted."}
 
 
@@ -229,9 +229,9 @@ class PlacedInItsZone(ParseRule):
     code = "DCK031"
     name = "placed-in-its-zone"
     severity = Severity.INFO
-    message = ("Line {line}: {card} can only be the list's {zone} card and the list names "
+    message = ("{card} can only be the list's {zone} card and the list names "
                "none: read as its {zone}.")
-    messages = {"apart": "Line {line}: {card} is set apart from the other cards and the list "
+    messages = {"apart": "{card} is set apart from the other cards and the list "
                          "names no {zone}: read as its {zone}."}
 
 
@@ -245,19 +245,19 @@ class UnknownSection(ParseRule):
     code = "DCK022"
     name = "unknown-section"
     severity = Severity.WARNING
-    message = ('Line {line}: section "{section}" is not a {game} deck zone; its {n} card '
-               "line(s) were not counted.")
+    message = ('Section "{section}" is not a {game} deck zone; its {n} card '
+               "{n:line was|lines were} not counted.")
     messages = {
         "octgn-game": "The OCTGN deck is for game {got}, not {game} ({want}); read anyway.",
-        "octgn-section": ('Line {line}: OCTGN section "{section}" is not a {game} deck zone; '
-                          "its {n} card line(s) were not counted."),
-        "cockatrice-zone": ('Line {line}: Cockatrice zone "{section}" is not a {game} deck '
-                            "zone; its {n} card line(s) were not counted."),
-        "forge-section": ('Line {line}: Forge section "[{section}]" is not a {game} deck zone; '
+        "octgn-section": ('OCTGN section "{section}" is not a {game} deck zone; '
+                          "its {n} card {n:line was|lines were} not counted."),
+        "cockatrice-zone": ('Cockatrice zone "{section}" is not a {game} deck '
+                            "zone; its {n} card {n:line was|lines were} not counted."),
+        "forge-section": ('Forge section "[{section}]" is not a {game} deck zone; '
                           "its card lines were not counted."),
-        "fdk-key": ('Line {line}: key "{key}" is not a Force of Will deck zone of .fdk files; '
+        "fdk-key": ('Key "{key}" is not a Force of Will deck zone of .fdk files; '
                     "it was not read."),
-        "several-decks": ("Line {line}: the file holds {n} decks; only the first (id {id}) was "
+        "several-decks": ("The file holds {n} decks; only the first (id {id}) was "
                           "checked."),
     }
 
@@ -270,11 +270,11 @@ class IdNameMismatch(ParseRule):
     name = "id-name-mismatch"
     severity = Severity.INFO
     #: ``id_note``: the card the id names, in brackets, when the name's card was used
-    message = ('Line {line}: the file gives id {ref}{id_note} and the name "{input}"; they name '
+    message = ('The file gives id {ref}{id_note} and the name "{input}"; they name '
                "different cards ({used} was used).")
     messages = {
         # Mage Wars forum BBCode: a [mwcard=CODE] tag whose code names another card
-        "code": 'Line {line}: the code {code} is {named}, but the text says "{input}"; {used} '
+        "code": 'The code {code} is {named}, but the text says "{input}"; {used} '
                 "was used.",
     }
 
@@ -300,7 +300,7 @@ class ListDateUnreadable(ParseRule):
     code = "DCK032"
     name = "list-date-unreadable"
     severity = Severity.WARNING
-    message = ("Line {line}: the list's date {written!r} is not a date; write it as "
+    message = ("The list's date {written!r} is not a date; write it as "
                "Date: YYYY-MM-DD (e.g. Date: 2012-02-25). The list is checked without it.")
 
 
@@ -314,7 +314,8 @@ class ZoneMissing(Rule):
 
     code = "DCK010"
     name = "zone-missing"
-    message = "The {zone} zone is missing; {format} requires at least {expected} card(s) in it."
+    message = ("The {zone} zone is missing; {format} requires at least {expected} "
+               "{expected:card|cards} in it.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -330,7 +331,7 @@ class ZoneTooSmall(Rule):
 
     code = "DCK011"
     name = "zone-too-small"
-    message = "The {zone} zone has {actual} cards; {format} requires at least {expected}."
+    message = "The {zone} zone has {actual} {actual:card|cards}; {format} requires at least {expected}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -345,7 +346,7 @@ class ZoneTooLarge(Rule):
 
     code = "DCK012"
     name = "zone-too-large"
-    message = "The {zone} zone has {actual} cards; {format} allows at most {expected}."
+    message = "The {zone} zone has {actual} {actual:card|cards}; {format} allows at most {expected}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -360,7 +361,7 @@ class ZoneSizeNotAllowed(Rule):
 
     code = "DCK013"
     name = "zone-size-not-allowed"
-    message = "The {zone} zone has {actual} cards; {format} allows exactly {allowed}."
+    message = "The {zone} zone has {actual} {actual:card|cards}; {format} allows exactly {allowed}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone, spec in ctx.fmt.zones.items():
@@ -404,7 +405,7 @@ class ZoneNotInFormat(Rule):
 
     code = "DCK015"
     name = "zone-not-in-format"
-    message = "Line {line}: {format} has no {zone} zone ({actual} card(s) listed there)."
+    message = "{format} has no {zone} zone ({actual} {actual:card|cards} listed there)."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         if ctx.claimed(Check.ZONE_NOT_IN_FORMAT):
@@ -532,7 +533,8 @@ class NonDeckZone(Rule):
     code = "DCK025"
     name = "non-deck-zone"
     severity = Severity.INFO
-    message = "Line {line}: the {zone} section ({actual} card(s)) is not part of the deck and was not counted."
+    message = ("The {zone} section ({actual} {actual:card|cards}) is not part of the deck and "
+               "was not counted.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         for zone in ctx.deck.zones():
@@ -579,7 +581,7 @@ class StatedTotalDiffers(Rule):
     code = "DCK028"
     name = "stated-total-differs"
     severity = Severity.WARNING
-    message = ("Line {line}: the list says {expected} cards; it has {actual} in the {zone} "
+    message = ("The list says {expected} cards; it has {actual} in the {zone} "
                "and {all_zones} in all.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:

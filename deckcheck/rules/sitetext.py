@@ -22,7 +22,7 @@ class SiteText(ParseRule):
     code = "DCK036"
     name = "site-text"
     severity = Severity.INFO
-    message = "Line {line}: '{text}' is text of the deck's web page, not a card; not counted."
+    message = "'{text}' is text of the deck's web page, not a card; not counted."
     messages = {"several": "Lines {lines}: {text} are text of the deck's web page (buttons, "
                            "prices), not cards; not counted.",
                 "many": "Lines {lines}: {text} and {more} more are text of the deck's web page "

@@ -34,8 +34,8 @@ class SubtotalDiffers(Rule):
     code = "DCK040"
     name = "subtotal-differs"
     severity = Severity.WARNING
-    message = "Line {line}: '{text}' says {expected}; the group of cards above it has {actual}."
-    messages = {"below": "Line {line}: '{text}' says {expected}; the group of cards under it "
+    message = "'{text}' says {expected}; the group of cards above it has {actual}."
+    messages = {"below": "'{text}' says {expected}; the group of cards under it "
                          "has {actual}."}
 
     def check(self, ctx: Context) -> Iterable[Finding]:

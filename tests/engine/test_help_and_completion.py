@@ -71,3 +71,22 @@ def test_formats_show_has_no_python_syntax():
     for fmt in formats.all_formats([]):
         text = describe_format(formats.load(fmt.id, []))
         assert not re.search(r": (True|False|None)\b|\['|\{'|'\]", text), fmt.id
+
+
+HELP = [[], ["check"], ["fix"], ["convert"], ["register"], ["fingerprint"], ["verify"],
+        ["formats"], ["sample"], ["rules"], ["completion"], ["cards"], ["cards", "search"],
+        ["cards", "show"], ["cards", "import"]]
+#: the commands whose help shows how they are used
+WITH_EXAMPLES = {"check", "fix", "convert", "register", "fingerprint", "verify", "formats",
+                 "sample", "rules", "completion", "cards search", "cards show"}
+
+
+@pytest.mark.parametrize("command", HELP, ids=lambda c: " ".join(c) or "deckcheck")
+def test_every_help_fits_80_columns_with_examples_where_a_command_takes_arguments(cli, command):
+    r = cli(*command, "--help", env={"COLUMNS": "80", "NO_COLOR": "1"})
+    out = r.stdout.decode()
+    assert r.returncode == 0 and out.startswith("Usage: deckcheck")
+    assert max(len(line) for line in out.splitlines()) <= 80
+    if " ".join(command) in WITH_EXAMPLES:
+        examples = out.split("Examples:", 1)[1].split("Arguments:", 1)[0]
+        assert f"deckcheck {' '.join(command)} " in examples

@@ -161,8 +161,8 @@ def test_cli_text_table_and_totals(cli):
             assert first_error in line
     assert "Organiser checks" in out and "REG001" in out and "REG003" in out
     assert out.rstrip().endswith(
-        "22 player(s): 11 legal, 7 illegal, 4 unreadable; organiser checks: 9 error(s), "
-        "2 warning(s), 4 note(s); 2 list(s) registered by more than one player.")
+        "22 players: 11 legal, 7 illegal, 4 unreadable; organiser checks: 9 errors, "
+        "2 warnings, 4 notes; 2 lists registered by more than one player.")
     assert "Traceback" not in out
 
 
@@ -218,7 +218,7 @@ def test_cli_html_is_self_contained(cli):
 def test_cli_writes_sheets_next_to_the_report(cli, tmp_path):
     sheets = tmp_path / "sheets.html"
     r = cli("register", str(SPRING), "--sheets", str(sheets), "--paper", "letter")
-    assert r.returncode == 0 and "5 player(s)" in r.stdout.decode()
+    assert r.returncode == 0 and "5 players" in r.stdout.decode()
     html = sheets.read_text(encoding="utf-8")
     assert html.count('<section class="sheet') == 5 and "size: letter" in html
     r = cli("register", str(SPRING), "--sheets", str(tmp_path / "no" / "dir" / "s.html"))
@@ -228,7 +228,7 @@ def test_cli_writes_sheets_next_to_the_report(cli, tmp_path):
 def test_clean_roster_exits_0_and_strict_counts_warnings(cli):
     r = cli("register", str(SPRING))
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
-    assert "5 player(s): 5 legal, 0 illegal, 0 unreadable" in r.stdout.decode()
+    assert "5 players: 5 legal, 0 illegal, 0 unreadable" in r.stdout.decode()
     assert cli("register", str(SPRING), "--strict").returncode == 1   # DCK003 in one list
 
 

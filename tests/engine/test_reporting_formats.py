@@ -77,9 +77,9 @@ def test_concise_is_one_line_per_finding_in_file_order(results):
         "40. (CR 2.3 §4.1)",
         "decks/bad.txt:5: error: FOW109 Cheshire Cat, the Grinning Remnant: 5 copies in main; "
         "at most 4 per name. (CR 2.3 §4.1)",
-        'decks/bad.txt:6: warning: DCK003 Line 6: "Elvish Preist" is not a card name; read as '
+        'decks/bad.txt:6: warning: DCK003 "Elvish Preist" is not a card name; read as '
         "Elvish Priest (similarity 92.3).",
-        f'decks/bad.txt:11: error: DCK002 Line 11: unknown card "{EVIL}".',
+        f'decks/bad.txt:11: error: DCK002 Unknown card "{EVIL}".',
         "decks/no-ruler.txt: error: FOW104 No ruler declared. Add `Ruler: <name>`. "
         "(CR 2.3 §4.1)",
         f"{results[3].path}: error: no such file",
@@ -278,8 +278,8 @@ def test_github_annotations_are_grouped_per_deck_with_a_summary(results):
          "Cheshire Cat, the Grinning Remnant: 5 copies in main; at most 4 per name. "
          "(CR 2.3 §4.1)"),
         ("warning", "decks/bad.txt", "6", "DCK003",
-         'Line 6: "Elvish Preist" is not a card name; read as Elvish Priest (similarity 92.3).'),
-        ("error", "decks/bad.txt", "11", "DCK002", f'Line 11: unknown card "{EVIL}".'),
+         '"Elvish Preist" is not a card name; read as Elvish Priest (similarity 92.3).'),
+        ("error", "decks/bad.txt", "11", "DCK002", f'Unknown card "{EVIL}".'),
         ("error", "decks/no-ruler.txt", None, "FOW104",
          "No ruler declared. Add `Ruler: <name>`. (CR 2.3 §4.1)")]
     assert "100%25" in annotations[3]  # escaped on the wire
@@ -318,8 +318,8 @@ def test_markdown_summary_and_findings_tables(results):
         f"| {results[3].path.replace('_', chr(92) + '_')} |  | ⚠️ unreadable | 0 | 0 |"]
     assert "### decks/bad.txt" in lines and "### decks/no-ruler.txt" in lines
     assert "### decks/grimm.txt" not in lines   # legal, nothing to list
-    evil = next(line for line in lines if "unknown card" in line)
-    assert evil == ("| DCK002 | error | 11 | main |  | Line 11: unknown card "
+    evil = next(line for line in lines if "Unknown card" in line)
+    assert evil == ("| DCK002 | error | 11 | main |  | Unknown card "
                     '"&lt;b&gt;Evil\\|Card, 100%: x&lt;/b&gt;". |')
     for line in lines:  # every table row has its columns, whatever the cells hold
         if line.startswith("|"):

@@ -101,7 +101,7 @@ def test_user_text_is_escaped(bad):
 
 def test_page_has_summary_zone_counts_findings_and_chart(legal, bad):
     html = page([bad, legal])
-    assert "2 deck(s) checked: 1 legal, 1 illegal" in html
+    assert "2 decks checked: 1 legal, 1 illegal" in html
     assert '<td>main</td><td class="num">38</td>' in html          # zone counts of the bad deck
     assert html.count('<tr class="error">') == 3                  # FOW101, FOW109, DCK002
     title, data = load_game("fow").chart(legal)
@@ -123,7 +123,7 @@ def test_short_labels_make_a_vertical_chart():
 
 def test_no_results_still_gives_a_page():
     html = page([])
-    assert "0 deck(s) checked" in html and html.rstrip().endswith("</html>")
+    assert "0 decks checked" in html and html.rstrip().endswith("</html>")
 
 
 # -- in the browser ------------------------------------------------------------------------

@@ -114,10 +114,16 @@ COMMANDS = [["check", "examples/fow"], ["check", "examples/fow", "--show-info"],
             ["check", "examples/fow", "--lang", "zh-Hans"],
             ["check", "examples/fow", "--show-info", "--lang", "zh-Hans"],
             ["formats"], ["formats", "show", "mtg-standard"], ["rules"],
-            ["cards", "search", "rapunzle", "-g", "fow"]]
+            ["cards", "search", "rapunzle", "-g", "fow"],
+            # and the rest a new user meets first
+            ["check", "examples/", "--quiet"], ["formats", "show", "fow-classic"],
+            ["rules", "DCK003"], ["cards", "search", "掘密"],
+            ["cards", "show", "Delver of Secrets"],
+            ["cards", "show", "Delver of Secrets", "-f", "mtg-standard", "--date", "2012-02-03"],
+            ["register", "examples/register/spring-open.yaml"]]
 
 
-@pytest.mark.parametrize("columns", ["80", "120"])
+@pytest.mark.parametrize("columns", ["60", "80", "120"])
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
 def test_every_command_fits_the_terminal(cli, args, columns):
     extra = []
@@ -127,10 +133,11 @@ def test_every_command_fits_the_terminal(cli, args, columns):
     assert lines and max(text_width(line) for line in lines) <= int(columns)
 
 
-def test_register_fits_80_columns(cli):
+@pytest.mark.parametrize("columns", [60, 80])
+def test_register_fits_the_terminal(cli, columns):
     r = cli("register", "tests/data/register/roster.csv", "--decks-dir", str(ROOT),
-            env={"COLUMNS": "80"})
-    assert max(text_width(line) for line in r.stdout.decode().splitlines()) <= 80
+            env={"COLUMNS": str(columns)})
+    assert max(text_width(line) for line in r.stdout.decode().splitlines()) <= columns
 
 
 def test_fix_exits_1_while_errors_it_cannot_correct_remain(cli, tmp_path):

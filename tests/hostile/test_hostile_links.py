@@ -304,7 +304,7 @@ def test_a_folder_of_notes_only_has_nothing_to_check(folder):
     assert_bounded_and_clean(run)
     assert run.returncode == 2
     assert run.stderr.splitlines()[-1] == ("deckcheck: error: decks: no deck lists in this "
-                                           "directory (3 file(s) skipped: not deck lists)")
+                                           "directory (3 files skipped: not deck lists)")
 
 
 def test_a_file_the_configuration_includes_must_be_a_deck_list(folder):
@@ -315,7 +315,7 @@ def test_a_file_the_configuration_includes_must_be_a_deck_list(folder):
     _assert_quotes_nothing(run)
     assert run.returncode == 2
     assert run.stderr.splitlines() == [
-        "deckcheck: error: 1 of 2 file(s) could not be checked (see the report above)"]
+        "deckcheck: error: 1 of 2 files could not be checked (see the report above)"]
     assert "decks/README.txt: UNREADABLE: not a deck list (" in run.stdout
 
 

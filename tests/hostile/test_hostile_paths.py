@@ -222,7 +222,7 @@ def test_a_file_name_with_a_line_break(output_format, tmp_path):
     assert "::" not in run.stderr
     if output_format == "text":    # the report shows the problem; stderr says why exit 2
         assert "decks/b\\n:\\:error:\\:binary.txt: UNREADABLE: binary file" in run.stdout
-        assert error.startswith("deckcheck: error: 1 of 2 file(s)")
+        assert error.startswith("deckcheck: error: 1 of 2 files")
     else:
         assert error.startswith(f"deckcheck: error: {message}")
 
@@ -246,7 +246,7 @@ def test_a_file_name_that_is_not_utf8(output_format, tmp_path):
                "plain text")
     if output_format == "text":    # the report shows the problem; stderr says why exit 2
         assert "decks/bin\\udcff.txt: UNREADABLE: binary file (NUL byte at line 1, byte 0)" in run.stdout
-        assert run.stderr.startswith("deckcheck: error: 1 of 2 file(s) could not be checked")
+        assert run.stderr.startswith("deckcheck: error: 1 of 2 files could not be checked")
     else:
         assert run.stderr == f"deckcheck: error: {message}\n"
 

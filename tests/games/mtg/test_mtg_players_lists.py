@@ -194,11 +194,11 @@ def test_a_player_and_placing_heading_is_the_title_even_when_it_names_a_card():
                                                   "mtg-pauper", date="2019-06-09",
                                                   lang=lang).findings
                     if f.code == "DCK027"] for lang in ("en", "zh-Hans", "zh-Hant")}
-    assert shown["en"] == ["Line 1: 'Condescend (2nd Place)' is the list's heading (a player "
+    assert shown["en"] == ["'Condescend (2nd Place)' is the list's heading (a player "
                            "and a placing), not a card; not counted."]
-    assert shown["zh-Hans"] == ["第 1 行：“Condescend (2nd Place)”是列表的标题（玩家与名次），"
+    assert shown["zh-Hans"] == ["“Condescend (2nd Place)”是列表的标题（玩家与名次），"
                                 "不是卡牌；未计入。"]
-    assert shown["zh-Hant"] == ["第 1 行：「Condescend (2nd Place)」是列表開頭的玩家與名次，"
+    assert shown["zh-Hant"] == ["「Condescend (2nd Place)」是列表開頭的玩家與名次，"
                                 "不是卡牌；未計入。"]
     # a bracket note that is no placing is still the card's note
     r = check_text("Condescend (foil)\n4 Ponder\n", "mtg-pauper", date="2019-06-09")

@@ -130,7 +130,7 @@ class RulerFaceResolved(FowRule):
     name = "ruler-face-resolved"
     severity = Severity.INFO
     stage = "parse"
-    message = 'Line {line}: "{input}" is the J-ruler side of {card}; read as that ruler.'
+    message = '"{input}" is the J-ruler side of {card}; read as that ruler.'
 
 
 @register

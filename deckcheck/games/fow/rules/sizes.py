@@ -38,7 +38,7 @@ class MainDeckTooSmall(FowRule, ZoneBound):
 
     code = "FOW101"
     name = "main-deck-too-small"
-    message = "Main deck has {actual} cards; {format} requires at least {expected}. ({rule})"
+    message = "Main deck has {actual} {actual:card|cards}; {format} requires at least {expected}. ({rule})"
     zone, bound = "main", Bound.MIN
 
     def limit(self, ctx):
@@ -55,7 +55,7 @@ class MainDeckTooLarge(FowRule, ZoneBound):
 
     code = "FOW102"
     name = "main-deck-too-large"
-    message = ("Main deck has {actual} cards; {format} allows at most {expected}{ruler_note}. "
+    message = ("Main deck has {actual} {actual:card|cards}; {format} allows at most {expected}{ruler_note}. "
                "(CR 12.7 §402.3a)")
     zone, bound = "main", Bound.MAX
 
@@ -74,7 +74,7 @@ class StoneDeckTooSmall(FowRule, ZoneBound):
 
     code = "FOW103"
     name = "stone-deck-too-small"
-    message = "Magic stone deck has {actual} cards; at least {expected} required. ({rule})"
+    message = "Magic stone deck has {actual} {actual:card|cards}; at least {expected} required. ({rule})"
     zone, bound = "stone", Bound.MIN
 
     def args(self, ctx):
@@ -87,7 +87,7 @@ class StoneDeckTooLarge(FowRule, ZoneBound):
 
     code = "FOW107"
     name = "stone-deck-too-large"
-    message = "Magic stone deck has {actual} cards; at most {expected} allowed. ({rule})"
+    message = "Magic stone deck has {actual} {actual:card|cards}; at most {expected} allowed. ({rule})"
     zone, bound = "stone", Bound.MAX
 
     def args(self, ctx):
@@ -100,7 +100,7 @@ class SideDeckTooLarge(FowRule, ZoneBound):
 
     code = "FOW111"
     name = "side-deck-too-large"
-    message = "Side deck has {actual} cards; at most {expected} in Constructed. (CR 12.7 §403.1a)"
+    message = "Side deck has {actual} {actual:card|cards}; at most {expected} in Constructed. (CR 12.7 §403.1a)"
     zone, bound = "side", Bound.MAX
 
 
@@ -130,7 +130,7 @@ class ZoneSizeFixed(FowRule):
 
     code = "FOW114"
     name = "zone-size-fixed"
-    message = "{zone_name} has {actual} cards; it must have {allowed} (CR 12.7 §{section})."
+    message = "{zone_name} has {actual} {actual:card|cards}; it must have {allowed} (CR 12.7 §{section})."
     claims = (SizeClaim("rune", Bound.SIZES), SizeClaim("stranger", Bound.SIZES),
               SizeClaim("extra", Bound.MAX))
 
@@ -165,7 +165,7 @@ class ZoneNeedsRulerKeyword(FowRule):
 
     code = "FOW115"
     name = "zone-needs-ruler-keyword"
-    message = ("{zone_name} has {actual} cards, but no starting ruler has [{keyword}] "
+    message = ("{zone_name} has {actual} {actual:card|cards}, but no starting ruler has [{keyword}] "
                "({ruler}). (CR 12.7 §{section})")
 
     def check(self, ctx):

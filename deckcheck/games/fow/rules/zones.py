@@ -177,7 +177,7 @@ class ZoneNotValidated(FowRule):
     code = "FOW131"
     name = "zone-not-validated"
     severity = Severity.WARNING
-    message = ("The {zone_name} ({actual} cards) is only checked for copy limits; its "
+    message = ("The {zone_name} ({actual} {actual:card|cards}) is only checked for copy limits; its "
                "construction rules are not implemented.")
 
     def check(self, ctx):

@@ -192,7 +192,7 @@ class PoweredName(MageKnightRule):
     name = "powered-name"
     stage = "parse"
     severity = Severity.INFO
-    message = 'Line {line}: "{input}" is the powered side of the spell {card}; counted as {card}.'
+    message = '"{input}" is the powered side of the spell {card}; counted as {card}.'
 
 
 @register
@@ -208,8 +208,8 @@ class KindHintMismatch(MageKnightRule):
     code = "MKN208"
     name = "kind-hint-mismatch"
     severity = Severity.INFO
-    message = 'Line {line}: {card} is {kind_a}, listed under "{header}".'
-    messages = {"units": 'Line {line}: {card} is {kind_a}, listed under "{header}"; it is not '
+    message = '{card} is {kind_a}, listed under "{header}".'
+    messages = {"units": '{card} is {kind_a}, listed under "{header}"; it is not '
                          "counted there. A deed card on a unit (a Banner) still belongs under "
                          "Deck."}
 

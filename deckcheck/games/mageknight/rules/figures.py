@@ -73,7 +73,7 @@ class HandOverLimit(MageKnightRule):
     code = "MKN303"
     name = "hand-over-limit"
     severity = Severity.INFO
-    message = ("Hand has {actual} cards; the hand limit is {expected}{keeps_note}. A larger "
+    message = ("Hand has {actual} {actual:card|cards}; the hand limit is {expected}{keeps_note}. A larger "
                "hand is legal; you just don't draw.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:

@@ -72,7 +72,7 @@ class EditionUnknown(MwRule):
     code = "MWR123"
     name = "edition-unknown"
     severity = Severity.WARNING
-    message = ('Line {line}: "{input}" is not an apprentice edition (original, 4th); the list '
+    message = ('"{input}" is not an apprentice edition (original, 4th); the list '
                "was compared with every edition. (MW-R23)")
 
     def check(self, ctx: Context) -> Iterable[Finding]:

@@ -33,7 +33,7 @@ class MageMissing(MwRule):
         "unknown-mage": 'Unknown mage "{input}"; closest: {closest}. (MW-R1)',
         "title": ('No mage declared; the list\'s title "{title}" names {mage}: add '
                   '"Mage: {written}" to cost the spellbook. (MW-R1)'),
-        "spell-not-mage": ('Line {line}: {card} is a spell, not a mage; no mage declared (add a '
+        "spell-not-mage": ('{card} is a spell, not a mage; no mage declared (add a '
                            '"Mage: …" line); cannot cost the spellbook. (MW-R1)'),
     }
     claims = (SizeClaim("mage", Bound.MIN), MissingClaim("mage"))

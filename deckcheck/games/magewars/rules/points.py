@@ -81,7 +81,7 @@ class ListedCostDiffers(MwRule):
     code = "MWR122"
     name = "listed-cost-differs"
     severity = Severity.INFO
-    message = ("Line {line}: the list says {card} costs {listed} each ({listed_total} in all); "
+    message = ("The list says {card} costs {listed} each ({listed_total} in all); "
                "for {mage} it costs {expected} each ({total} in all). (§6.2)")
 
     def check(self, ctx: Context) -> Iterable[Finding]:

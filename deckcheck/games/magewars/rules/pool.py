@@ -146,7 +146,7 @@ class TypeHeaderMismatch(MwRule):
     code = "MWR120"
     name = "type-header-mismatch"
     severity = Severity.INFO
-    message = 'Line {line}: {card} is {article} {type}, listed under "{header}". (§6.2)'
+    message = '{card} is {article} {type}, listed under "{header}". (§6.2)'
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         game = ctx.game

@@ -24,7 +24,7 @@ class ChecklistUnmarked(MtgParseRule):
 
     code = "MTG303"
     name = "checklist-unmarked"
-    message = "Line {line}: a checklist card must name the one double-faced card it represents."
+    message = "A checklist card must name the one double-faced card it represents."
 
 
 @register
@@ -39,7 +39,7 @@ class ChecklistLine(MtgParseRule):
     code = "MTG304"
     name = "checklist-line"
     severity = Severity.WARNING
-    message = ("Line {line}: checklist counted as {count} × {card} in {zone}; register the "
+    message = ("Checklist counted as {count} × {card} in {zone}; register the "
                "double-faced card by its front-face name.")
 
 
@@ -53,7 +53,7 @@ class ChecklistWrongSet(MtgParseRule):
 
     code = "MTG305"
     name = "checklist-wrong-set"
-    message = "Line {line}: the {set} checklist does not list {card} (a {card_set} double-faced card)."
+    message = "The {set} checklist does not list {card} (a {card_set} double-faced card)."
 
 
 @register
@@ -65,7 +65,7 @@ class ChecklistNotDfc(MtgParseRule):
 
     code = "MTG306"
     name = "checklist-not-dfc"
-    message = "Line {line}: {card} is not a double-faced card; a checklist can only stand for one."
+    message = "{card} is not a double-faced card; a checklist can only stand for one."
 
 
 @register

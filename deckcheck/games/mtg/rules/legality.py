@@ -212,7 +212,7 @@ class PrintingOutsideFormat(MtgRule):
     code = "MTG203"
     name = "printing-outside-format"
     severity = Severity.INFO
-    message = ("Line {line}: the {set} printing of {card} is not in {sets}; the card is legal "
+    message = ("The {set} printing of {card} is not in {sets}; the card is legal "
                "through {legal_printings}.")
 
     def check(self, ctx: Context) -> Iterable[Finding]:
@@ -289,17 +289,17 @@ class DataLacksSets(MtgRule):
     name = "data-lacks-sets"
     severity = Severity.WARNING
     shared = True
-    message = ("{format}{profile} names {count} set(s) the card data lacks: {missing}. The "
+    message = ("{format}{profile} names {count} {count:set|sets} the card data lacks: {missing}. The "
                "list is checked with the {present} of its sets the data has; a card printed "
                "only in the missing sets is reported unknown, and one reprinted there may be "
                "reported not legal. Import newer card data (`deckcheck cards import mtgjson "
                "AllPrintings.json`) to check them.")
     messages = {
-        "names": ("{format}{profile} bans or restricts {names_count} card(s) the card data "
+        "names": ("{format}{profile} bans or restricts {names_count} {names_count:card|cards} the card data "
                   "lacks: {names}. A list holding one reports it as an unknown card; import "
                   "newer card data (`deckcheck cards import mtgjson AllPrintings.json`)."),
-        "both": ("{format}{profile} names {count} set(s) the card data lacks: {missing}, and "
-                 "bans or restricts {names_count} card(s) it lacks: {names}. The list is "
+        "both": ("{format}{profile} names {count} {count:set|sets} the card data lacks: {missing}, and "
+                 "bans or restricts {names_count} {names_count:card|cards} it lacks: {names}. The list is "
                  "checked with the {present} of its sets the data has; a card printed only "
                  "in the missing sets is reported unknown, and one reprinted there may be "
                  "reported not legal. Import newer card data (`deckcheck cards import "

@@ -22,7 +22,7 @@ class PrintingMismatch(MtgParseRule):
     code = "MTG204"
     name = "printing-mismatch"
     severity = Severity.WARNING
-    message = "Line {line}: {card} has no printing {set}{number}; set/number ignored."
+    message = "{card} has no printing {set}{number}; set/number ignored."
 
 
 @register
@@ -40,12 +40,12 @@ class SetNotInData(MtgParseRule):
     code = "MTG205"
     name = "set-not-in-data"
     severity = Severity.WARNING
-    message = 'Line {line}: set code "{set}" is not in the card data; ignored.'
-    messages = {"written": 'Line {line}: set code "{set}" (written "{written}") is not in the '
+    message = 'Set code "{set}" is not in the card data; ignored.'
+    messages = {"written": 'Set code "{set}" (written "{written}") is not in the '
                            "card data; ignored.",
-                "named": 'Line {line}: set code "{set}" is not in the card data; ignored: '
+                "named": 'Set code "{set}" is not in the card data; ignored: '
                          "{card} is checked by its name.",
-                "written-named": 'Line {line}: set code "{set}" (written "{written}") is not in '
+                "written-named": 'Set code "{set}" (written "{written}") is not in '
                                  "the card data; ignored: {card} is checked by its name."}
 
 
@@ -61,7 +61,7 @@ class BackFaceName(MtgParseRule):
     code = "MTG401"
     name = "back-face-name"
     severity = Severity.WARNING
-    message = ('Line {line}: "{input}" is the back face of {card}; counted as {card}. Register '
+    message = ('"{input}" is the back face of {card}; counted as {card}. Register '
                "double-faced cards by their front face.")
 
 
@@ -73,9 +73,9 @@ class DfcFullName(MtgParseRule):
     code = "MTG402"
     name = "dfc-full-name"
     severity = Severity.INFO
-    message = 'Line {line}: "{input}" read as {card} (front face).'
+    message = '"{input}" read as {card} (front face).'
     #: a split card (``Fire // Ice``) has no front face
-    messages = {"split": 'Line {line}: "{input}" read as {card}.'}
+    messages = {"split": '"{input}" read as {card}.'}
 
 
 @register
@@ -90,7 +90,7 @@ class NonEnglishName(MtgParseRule):
     code = "MTG403"
     name = "non-english-name"
     severity = Severity.INFO
-    message = ('Line {line}: "{input}" is the {language} name of {card}; registration sheets '
+    message = ('"{input}" is the {language} name of {card}; registration sheets '
                "use English names.")
 
 
@@ -106,7 +106,7 @@ class TruncatedName(MtgParseRule):
     code = "MTG404"
     name = "truncated-name"
     severity = Severity.WARNING
-    message = ('Line {line}: "{input}" is not a full card name; read as {card}, the only card '
+    message = ('"{input}" is not a full card name; read as {card}, the only card '
                "whose name starts this way.")
 
 
@@ -120,4 +120,4 @@ class SplitHalfName(MtgParseRule):
     code = "MTG409"
     name = "split-half-name"
     severity = Severity.WARNING
-    message = 'Line {line}: "{input}" is half of {card}; counted as {card}.'
+    message = '"{input}" is half of {card}; counted as {card}.'

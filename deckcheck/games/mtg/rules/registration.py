@@ -25,7 +25,7 @@ class SheetTotalMismatch(MtgRule):
     code = "MTG405"
     name = "sheet-total-mismatch"
     message = "The sheet gives the {zone_word} total as {expected}, but the listed cards add up to {actual}."
-    messages = {"not-a-number": ('Line {line}: the {zone_word} total "{value}" is not a number; '
+    messages = {"not-a-number": ('The {zone_word} total "{value}" is not a number; '
                                  "the listed cards add up to {actual}.")}
 
     def check(self, ctx: Context) -> Iterable[Finding]:

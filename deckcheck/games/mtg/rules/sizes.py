@@ -24,7 +24,7 @@ class MainDeckTooSmall(MtgRule, ZoneBound):
 
     code = "MTG101"
     name = "main-deck-too-small"
-    message = "Main deck has {actual} cards; {format} requires at least {expected}."
+    message = "Main deck has {actual} {actual:card|cards}; {format} requires at least {expected}."
     zone, bound = "main", Bound.MIN
 
 
@@ -37,7 +37,7 @@ class DeckSizeExact(MtgRule):
 
     code = "MTG105"
     name = "deck-size-exact"
-    message = "Deck has {actual} cards; {format} requires exactly {expected}."
+    message = "Deck has {actual} {actual:card|cards}; {format} requires exactly {expected}."
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         total = ctx.fmt.get("total") or {}
@@ -59,7 +59,7 @@ class SideboardTooLarge(MtgRule, ZoneBound):
 
     code = "MTG301"
     name = "sideboard-too-large"
-    message = "Sideboard has {actual} cards; at most {expected}."
+    message = "Sideboard has {actual} {actual:card|cards}; at most {expected}."
     zone, bound = "sideboard", Bound.MAX
 
 
@@ -76,7 +76,7 @@ class SideboardNotZeroOrFifteen(MtgRule):
 
     code = "MTG302"
     name = "sideboard-not-0-or-15"
-    message = ("Sideboard has {actual} cards; on {date} a Constructed sideboard had exactly "
+    message = ("Sideboard has {actual} {actual:card|cards}; on {date} a Constructed sideboard had exactly "
                "0 or 15 cards (up to 15 from 2013-07-13).")
     claims = (SizeClaim("sideboard", Bound.SIZES),)
 
@@ -101,7 +101,7 @@ class ZoneNotInFormat(MtgRule):
 
     code = "MTG309"
     name = "zone-not-in-format"
-    message = "Line {line}: {format} has no {zone} zone."
+    message = "{format} has no {zone} zone."
     claims = (Check.ZONE_NOT_IN_FORMAT,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:

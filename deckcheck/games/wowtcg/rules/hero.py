@@ -123,7 +123,7 @@ class HeroInDeck(WowRule):
 
     code = "WOW107"
     name = "hero-in-deck"
-    message = ("{card} ({zone}, line {line}) is a hero; heroes start in play and cannot be in "
+    message = ("{card} ({zone}) is a hero; heroes start in play and cannot be in "
                "the deck or sideboard. Only Master Heroes go in the deck.")
 
     def check(self, ctx):

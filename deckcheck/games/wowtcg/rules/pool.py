@@ -20,9 +20,9 @@ class NotADeckCard(WowRule):
 
     code = "WOW119"
     name = "not-a-deck-card"
-    message = ("{card} ({zone}, line {line}) is {what} and cannot be in a deck.")
+    message = ("{card} ({zone}) is {what} and cannot be in a deck.")
     #: a hero's back face quotes the line: the card's own name would repeat
-    messages = {"back-face": ('"{input}" ({zone}, line {line}) is the back face of hero {card} '
+    messages = {"back-face": ('"{input}" ({zone}) is the back face of hero {card} '
                               "and cannot be in a deck.")}
     #: ``what`` by why :func:`~deckcheck.games.wowtcg.model.stopped` keeps the card out
     whats = {"back-face": "the back face of hero {card_name}", "token": "a token",

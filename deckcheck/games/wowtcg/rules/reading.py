@@ -21,7 +21,7 @@ class HeroBackFace(WowRule):
     name = "hero-back-face"
     severity = Severity.INFO
     stage = "parse"
-    message = 'Line {line}: "{input}" is the back of hero {hero}; ignored.'
+    message = '"{input}" is the back of hero {hero}; ignored.'
 
 
 @register
@@ -36,8 +36,8 @@ class BlockHintMismatch(WowRule):
     name = "block-hint-mismatch"
     severity = Severity.WARNING
     stage = "parse"
-    message = ("Line {line}: {card} was not printed in block {block} (file says [{block}]; "
+    message = ("{card} was not printed in block {block} (file says [{block}]; "
                "printed in block {blocks}); hint ignored.")
     #: a set hint (``block`` is the set the file names, ``blocks`` the card's sets)
-    messages = {"set": ("Line {line}: {card} was not printed in set {block} (printed in "
+    messages = {"set": ("{card} was not printed in set {block} (printed in "
                         "{blocks}); hint ignored.")}

@@ -22,7 +22,7 @@ class MainDeckTooSmall(WowRule, ZoneBound):
 
     code = "WOW101"
     name = "main-deck-too-small"
-    message = ("Main deck has {actual} cards; {format} requires at least {expected} (hero not "
+    message = ("Main deck has {actual} {actual:card|cards}; {format} requires at least {expected} (hero not "
                "counted, Master Heroes counted; rule 100.1).")
     zone, bound = "main", Bound.MIN
     extra_claims = (MissingClaim("main"),)
@@ -39,7 +39,7 @@ class SideboardSize(WowRule):
 
     code = "WOW102"
     name = "sideboard-size"
-    message = ("Sideboard has {actual} cards; in {format} a sideboard is optional but must "
+    message = ("Sideboard has {actual} {actual:card|cards}; in {format} a sideboard is optional but must "
                "have exactly {used} cards when used (rule 100.3).")
     claims = (SizeClaim("sideboard", Bound.SIZES), SizeClaim("sideboard", Bound.MIN),
               SizeClaim("sideboard", Bound.MAX))

@@ -23,7 +23,7 @@ class FactsUnknown(WowRule):
     code = "WOW126"
     name = "card-facts-unknown"
     severity = Severity.WARNING
-    message = ("{card} ({zone}, line {line}): the card data does not give its {facts}; the "
+    message = ("{card} ({zone}): the card data does not give its {facts}; the "
                "checks that need it (Hero Required, Reputation, Talent, race) may be wrong.")
 
     def check(self, ctx):
