@@ -62,6 +62,6 @@ def test_a_paste_with_the_sites_buttons_and_prices():
 def test_one_site_line_is_named_and_a_card_named_alike_is_a_card():
     r = check_text("4 Lightning Bolt\nBuy this deck\n", "mtg-limited")
     assert [(f.line, f.message) for f in r.findings if f.code == "DCK036"] == [
-        (2, "Line 2: 'Buy this deck' is text of the deck's web page, not a card; not counted.")]
+        (2, "'Buy this deck' is text of the deck's web page, not a card; not counted.")]
     r = check_text("4 Lightning Bolt\nClone\n", "mtg-limited")
     assert "DCK036" not in {f.code for f in r.findings} and r.counts == {"main": 5}
