@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Iterable
 
 from deckcheck.reading import shown_path
+from deckcheck.safeio import read_chunks
 
 #: the tag in a temporary file's name: ``.<name>.deckcheck-XXXXXXXX.tmp``
 TEMP_TAG = ".deckcheck-"
@@ -224,13 +225,8 @@ class FileState:
             if not stat.S_ISREG(st.st_mode):
                 return None
             digest = hashlib.sha256()
-            left = max_bytes + 1
-            while left > 0:
-                chunk = os.read(fd, min(left, 1 << 20))
-                if not chunk:
-                    break
+            for chunk in read_chunks(fd, max_bytes + 1):
                 digest.update(chunk)
-                left -= len(chunk)
         except OSError:
             return None
         finally:

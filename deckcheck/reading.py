@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from deckcheck.safeio import read_chunks
+
 MAX_BYTES = 5 * 1024 * 1024
 #: limits on what one deck file may hold: far above any real deck (a Commander list has about
 #: a hundred lines), low enough that a hostile file is refused before it costs seconds
@@ -147,17 +149,9 @@ def read_path(path: str | Path, max_bytes: int = MAX_BYTES) -> SourceText:
                                   f"{max_bytes:,} bytes (is this really a deck list?)")
         if _NONBLOCK:
             os.set_blocking(fd, True)   # a regular file: plain reads from here on
-        # the size fstat gave and one byte more (a read of max_bytes + 1 allocates that
-        # much: 5 MB, 70 µs a file), then on to the end or the cap (a file that grew since)
-        chunks, got, want = [], 0, size + 1
-        while got <= max_bytes:
-            chunk = os.read(fd, want)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-            want = min(1 << 16, max_bytes + 1 - got)
-        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        # the size fstat gave and one byte more (asking for max_bytes + 1 would allocate
+        # 5 MB, 70 µs a file), then on to the end or the cap (a file that grew since)
+        data = b"".join(read_chunks(fd, max_bytes + 1, first=size + 1))
     except ReadError:
         raise
     except OSError as exc:

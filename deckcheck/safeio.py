@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Iterator
 
 #: a configuration is a few dozen lines
 MAX_CONFIG_BYTES = 256 * 1024
@@ -29,6 +30,23 @@ MAX_CARD_FILE_BYTES = 32 * 1024 * 1024
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
           (stat.S_ISSOCK, "a socket"))
+
+
+def read_chunks(fd: int, cap: int, first: int = 1 << 20) -> Iterator[bytes]:
+    """The bytes of the open file ``fd``, in chunks, up to its end or ``cap`` bytes in all,
+    whichever comes first. The first read asks for ``first`` bytes (a caller that knows the
+    size from fstat asks for one byte more and reads a small file in one call: a read
+    allocates what it asks for), the others for 1 MiB at most. Every capped read of a file
+    deckcheck opens goes through here; a caller that needs to tell "exactly the cap" from
+    "more" passes its limit plus one."""
+    left, want = cap, first
+    while left > 0:
+        chunk = os.read(fd, min(left, want))
+        if not chunk:
+            return
+        yield chunk
+        left -= len(chunk)
+        want = 1 << 20
 
 
 class UnsafeFileError(Exception):
@@ -122,18 +140,11 @@ def read_regular_file(path: Path, max_bytes: int, what: str,
     try:
         _check_mode(Path(path), os.fstat(fd), max_bytes, what)
         os.set_blocking(fd, True)     # a regular file: plain reads from here on
-        chunks, left = [], max_bytes + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1024 * 1024))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+        data = b"".join(read_chunks(fd, max_bytes + 1))
     except OSError as exc:
         raise UnsafeFileError(path, f"cannot read the {what}: {exc.strerror}") from None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     if len(data) > max_bytes:
         raise UnsafeFileError(path, f"the {what} is larger than {max_bytes:,} bytes (it grew "
                                     "while being read); remove it or split it")
