@@ -37,6 +37,11 @@ _SET_PAREN = re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))\((?P<set>[A-Z0-9]{2,6})\)"
 _SET_BRACKET_END = re.compile(r"\s*\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]$")
 _SET_BRACKET_START = re.compile(r"^\[(?P<set>[A-Z0-9]{2,6})(?::(?P<num>[^\]\s]+))?\]\s*")
 _TAGS = re.compile(r"(?:\s+(?:\*[A-Z]\*|#[\w-]+))+$")
+# a price a deck site or shop writes after the name: "Lightning Bolt $0.50", "X - €1,20",
+# "X 0.99 USD", "X 12.5 tix"; no card's name has a currency sign or ends in a currency code
+_PRICE_END = re.compile(r"(?:^|\s++(?:[-–—@|,:]\s*+)?)(?P<price>[$€£¥]\s*+\d[\d,.]*+|\d[\d,.]*+\s*+"
+                        r"(?:[$€£¥]|(?i:usd|eur|gbp|cad|aud|tix)))$")
+_CURRENCY_CODES = frozenset(("usd", "eur", "gbp", "cad", "aud", "tix"))
 _CARD_ID_END = re.compile(r"\s*[(\[](?P<id>[A-Za-z][A-Za-z0-9]{1,7}-\d{1,4}[A-Za-z]?)[)\]]$")
 _WRAPPED = re.compile(r"^\[(?P<name>[^\[\]a-z]*+[a-z][^\[\]]*+)\]$")   # "[Card Name]" (forum links)
 
@@ -56,13 +61,18 @@ class ParsedName(NamedTuple):
 
 
 def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, ...]]:
-    """Take explicit printing hints and tags off a name: ``(SET) 12``, ``[SET]``, ``*F*``."""
+    """Take explicit printing hints and tags off a name: ``(SET) 12``, ``[SET]``, ``*F*``, and
+    a price written after it (``$0.50``, kept as a tag)."""
     tags: tuple[str, ...] = ()
     if len(name) > MAX_LINE:   # no card's name; check_names reports it (and regexes stay fast)
         return name, None, None, tags
+    m = _PRICE_END.search(name) if _may_have_price(name) else None
+    if m and m.start() > 0:    # the price is kept as a tag, the name is what is left
+        tags = (m.group("price"),)
+        name = name[: m.start()]
     m = _TAGS.search(name) if "*" in name or "#" in name else None
     if m:
-        tags = tuple(m.group(0).split())
+        tags = tuple(m.group(0).split()) + tags
         name = name[: m.start()]
     set_code = number = None
     # each pattern needs its bracket: most names have none and skip the three searches
@@ -74,6 +84,13 @@ def split_printing(name: str) -> tuple[str, str | None, str | None, tuple[str, .
             name = (name[: m.start()] + name[m.end():]).strip()
             break
     return name.strip(), set_code, number, tags
+
+
+def _may_have_price(name: str) -> bool:
+    """Whether ``name`` may end in a price: a currency sign anywhere, or a currency code last
+    (one look at most names)."""
+    return not name.isalnum() and (any(c in name for c in "$€£¥")
+                                   or name[-3:].casefold() in _CURRENCY_CODES)
 
 
 # Patterns that only some lines need ("Card Name x4", "60 Cards") are compiled the first time

@@ -65,3 +65,37 @@ def test_one_site_line_is_named_and_a_card_named_alike_is_a_card():
         (2, "'Buy this deck' is text of the deck's web page, not a card; not counted.")]
     r = check_text("4 Lightning Bolt\nClone\n", "mtg-limited")
     assert "DCK036" not in {f.code for f in r.findings} and r.counts == {"main": 5}
+
+
+@pytest.mark.parametrize("text, count, name, tags", [
+    ("4 Lightning Bolt $0.50", 4, "Lightning Bolt", ("$0.50",)),
+    ("4x Lightning Bolt - $2.00", 4, "Lightning Bolt", ("$2.00",)),
+    ("1 Jace, the Mind Sculptor  € 89,99", 1, "Jace, the Mind Sculptor", ("€ 89,99",)),
+    ("4 Counterspell 0.99 USD", 4, "Counterspell", ("0.99 USD",)),
+    ("20 Island 0.10 tix", 20, "Island", ("0.10 tix",)),
+    ("4 Brainstorm *F* $3.00", 4, "Brainstorm", ("*F*", "$3.00")),
+    ("4 Lightning Bolt (M10) 146 £0.40", 4, "Lightning Bolt", ("£0.40",)),
+])
+def test_a_price_after_a_card_name_is_a_tag_not_part_of_the_name(text, count, name, tags):
+    from deckcheck.parsing.cardtext import parse_card_text
+
+    parsed = parse_card_text(text)
+    assert (parsed.count, parsed.name, parsed.tags) == (count, name, tags)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_no_card_name_of_any_game_loses_a_price_like_ending(game):
+    from deckcheck.parsing.cardtext import split_printing
+
+    db = carddb.load(game, load_game(game).match_params)
+    names = {n for card in db.cards
+             for n in [card.name, *(f.get("name") or "" for f in card.faces)] if n}
+    assert len(names) > 200
+    assert sorted(n for n in names if split_printing(n)[3]) == []
+
+
+def test_a_list_with_prices_on_its_card_lines_reads_every_card():
+    r = check_text("4 Lightning Bolt $0.50\n4 Counterspell - $1.25\n52 Island 0.10 tix\n",
+                   "mtg-legacy", date="2012-03-01")
+    assert r.counts == {"main": 60} and r.legal
+    assert "DCK002" not in {f.code for f in r.findings}
