@@ -23,6 +23,7 @@ never blocks.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,9 +131,25 @@ def _walk_link_problem(link: Path, top: Path) -> str | None:
     return None
 
 
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural_key(name: str) -> tuple:
+    """The order of names a person expects: "deck2" before "deck10" and "Deck3" (runs of
+    digits compare as numbers, by their length without leading zeros, then their digits, so
+    no run is too long to compare; letters without case), then the name itself, so the
+    order stays total."""
+    parts = _DIGITS.split(name.casefold())
+    for i in range(1, len(parts), 2):
+        digits = parts[i].lstrip("0")
+        parts[i] = (len(digits), digits)
+    return parts, name
+
+
 def walk(directory: str, config=None, on_skip: SkipHandler | None = None
          ) -> tuple[list[Target], int]:
-    """The deck files under ``directory`` in a stable order, and how many deck files the
+    """The deck files under ``directory`` in a stable, natural order (deck2 before deck10;
+    each folder's files, then its folders), and how many deck files the
     configuration's include/exclude patterns left out. Links and special files passed over
     go to ``on_skip``; hidden entries, documentation files and files without a deck
     extension are not deck files and are passed over silently.
@@ -153,7 +170,7 @@ def walk(directory: str, config=None, on_skip: SkipHandler | None = None
     for root, dirs, files in os.walk(directory):
         cfg = None
         kept = []
-        for d in sorted(dirs):
+        for d in sorted(dirs, key=natural_key):
             if d.startswith("."):
                 continue
             if os.path.islink(os.path.join(root, d)):
@@ -162,7 +179,7 @@ def walk(directory: str, config=None, on_skip: SkipHandler | None = None
                 continue
             kept.append(d)
         dirs[:] = kept
-        for f in sorted(files):
+        for f in sorted(files, key=natural_key):
             fp = Path(root) / f
             if f.startswith(".") or fp.suffix.lower() not in DECK_EXTENSIONS \
                     or f.lower() in DOC_FILES:
