@@ -330,13 +330,18 @@ def prepare(src: SourceText, opts: Options, checking: bool = True) -> Prepared:
 
 
 def _profile_on(fmt, date: str | None, src: SourceText, opts: Options):
-    """``fmt`` as on ``date``; a date before the format began that the list's own ``Date:``
-    line gave is refused naming that line (``path:line:``), so the fix is plain."""
-    from deckcheck.errors import FormatNotStarted, carry_phrase
+    """``fmt`` as on ``date``; a date outside the format's life (before it began, after it
+    was retired) that the list's own ``Date:`` line gave is refused naming that line
+    (``path:line:``), so the fix is plain. No date means today, which a retired format
+    refuses too."""
+    from deckcheck.errors import FormatEnded, FormatNotInForce, carry_phrase
 
     try:
+        ended = fmt.ended
+        if date is None and ended:
+            raise FormatEnded(fmt.id, fmt.title, ended["date"], ended.get("source"), None)
         return fmt.for_date(date)
-    except FormatNotStarted as exc:
+    except FormatNotInForce as exc:
         found = sniff_date(src.text) if opts.date is None else None
         if found is None or found[0] != date:
             raise carry_phrase(exc, UsageError(str(exc))) from None

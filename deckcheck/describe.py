@@ -52,6 +52,13 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
                        "checked with it (DCK039)")
         if started.get("source"):
             lines.append(f"  source: {started['source']}")
+    ended = fmt.ended
+    if ended:
+        lines.append(f"retired: {ended['date']}"
+                     + (f" ({ended['note']})" if ended.get("note") else "")
+                     + "; a later date, or none (today), is refused")
+        if ended.get("source"):
+            lines.append(f"  source: {ended['source']}")
     if fmt.data.get("description"):
         lines.append(str(fmt.data["description"]).strip())
     lines += ["", "Zones:", _zones_table(fmt), ""]

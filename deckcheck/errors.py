@@ -21,7 +21,11 @@ class FormatError(Exception):
     phrase_args: dict[str, Any] = {}
 
 
-class FormatNotStarted(FormatError):
+class FormatNotInForce(FormatError):
+    """The date checked is outside the format's life: before it began or after it ended."""
+
+
+class FormatNotStarted(FormatNotInForce):
     """The date checked is before the day the format began (its ``started:`` fact)."""
 
     phrase = "format-not-started"
@@ -32,6 +36,23 @@ class FormatNotStarted(FormatError):
         self.phrase_args = {"id": fid, "format": title, "start": start, "date": date,
                             "source": short_source(source)}
         super().__init__(FORMAT_NOT_STARTED.say(**self.phrase_args))
+
+
+class FormatEnded(FormatNotInForce):
+    """The date checked (or today, when none is given) is after the day the format was
+    retired (its ``ended:`` fact)."""
+
+    phrase = "format-ended"
+
+    def __init__(self, fid: str, title: str, end: str, source: str | None, date: str | None):
+        from deckcheck.parsing.phrases import FORMAT_ENDED, FORMAT_ENDED_NO_DATE
+
+        self.phrase_args = {"id": fid, "format": title, "end": end, "date": date,
+                            "source": short_source(source)}
+        if date is None:
+            self.phrase = "format-ended-no-date"
+        said = FORMAT_ENDED if date is not None else FORMAT_ENDED_NO_DATE
+        super().__init__(said.say(**self.phrase_args))
 
 
 def short_source(source: str | None) -> str:

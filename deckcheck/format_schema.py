@@ -78,6 +78,8 @@ class Profile(BaseModel):
     sets: Union[list[str], Literal["any"], None] = None
     banned: list[str] = []
     restricted: list[str] = []
+    #: cards legal by name though no set of the profile has them (Forge's Additional:)
+    also_legal: list[str] = []
     #: the sources leave this profile's state open in part; ``incomplete_note`` says how
     incomplete: bool = False
     incomplete_note: str | None = None
@@ -113,6 +115,8 @@ class FormatModel(BaseModel):
     master_hero: MasterHeroLimit | None = None   # wowtcg only (dropped from the output if unset)
     #: the day the format began: an earlier date is refused (a usage error)
     started: Started | None = None
+    #: the day the format was retired: a later date (or none: today) is refused
+    ended: Started | None = None
     #: the last day the format's (dated) data covers: a check on a later date is warned
     data_until: str | None = None
     #: some of the format's data is incomplete (its profiles' ``incomplete_note`` say which)
@@ -135,7 +139,7 @@ def validate_format(data: dict[str, Any], where: str) -> dict[str, Any]:
                              for e in exc.errors()[:5])
         raise FormatError(f"{where}: invalid format: {problems}") from None
     out = model.model_dump(by_alias=True)
-    for key in ("master_hero", "started"):
+    for key in ("master_hero", "started", "ended"):
         if out.get(key) is None:
             out.pop(key, None)
     out["zones"] = {k: {kk: vv for kk, vv in v.items() if vv is not None}

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.cache import cached, digest
-from deckcheck.errors import FormatError, FormatNotStarted  # noqa: F401  (raised here)
+from deckcheck.errors import (FormatEnded, FormatError, FormatNotInForce,  # noqa: F401
+                              FormatNotStarted)
 from deckcheck.resources import data_dir, user_data_dir
 from deckcheck.safeio import (MAX_FORMAT_BYTES, UnsafeFileError, YAMLLimitError,
                               check_yaml_limits, read_regular_file)
@@ -88,15 +89,24 @@ class Format:
         """``{date, source}``: the day the format began, or None when it is not known."""
         return self.data.get("started") or None
 
+    @property
+    def ended(self) -> dict[str, Any] | None:
+        """``{date, source}``: the day the format was retired, or None (it still exists)."""
+        return self.data.get("ended") or None
+
     def for_date(self, date: str | None) -> "Format":
         """This format as in force on ``date`` (ISO ``YYYY-MM-DD``; None = newest profile).
 
-        A date before the format's ``started`` day is refused (:class:`FormatNotStarted`);
-        one from that day on but before the first profile gets the first profile."""
-        started = self.started
+        A date before the format's ``started`` day is refused (:class:`FormatNotStarted`),
+        as is one after its ``ended`` day (:class:`FormatEnded`; a check with no date, which
+        means today, is refused by :func:`deckcheck.api.prepare`); a date from the start on
+        but before the first profile gets the first profile."""
+        started, ended = self.started, self.ended
         if date is not None and started and date < started["date"]:
             raise FormatNotStarted(self.id, self.title, started["date"], started.get("source"),
                                    date)
+        if date is not None and ended and date > ended["date"]:
+            raise FormatEnded(self.id, self.title, ended["date"], ended.get("source"), date)
         if not self.profiles:
             return Format(self.data, None, date)
         ordered = sorted(self.profiles, key=lambda p: p["from"])
@@ -196,6 +206,9 @@ def _started(value: Any, where: str) -> dict[str, Any]:
     """``started:`` as ``{date: "YYYY-MM-DD", source: …}`` (a bare date is taken too)."""
     if not isinstance(value, dict):
         value = {"date": value}
+    if "date" not in value and where.endswith("ended"):
+        raise FormatError(f"{where}: give the day the format was retired as date: YYYY-MM-DD "
+                          "(with source: where that is said)")
     if "date" not in value:
         raise FormatError(f"{where}: give the day the format began as date: YYYY-MM-DD "
                           "(with source: where that is said)")
@@ -246,13 +259,14 @@ def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
                 raise FormatError(f"{files[fid]}: extends unknown format {parent!r} (a format "
                                   "extends another format of the same game)")
             base = {k: v for k, v in resolve(parent, chain + (fid,)).items()
-                    if k not in ("abstract", "id", "name", "_file", "started")}
+                    if k not in ("abstract", "id", "name", "_file", "started", "ended")}
             data = _deep_merge(base, data)
         data.setdefault("game", files[fid].parent.name)
         if data.get("data_until"):
             data["data_until"] = _iso(data["data_until"], f"{files[fid]}: data_until")
-        if data.get("started"):
-            data["started"] = _started(data["started"], f"{files[fid]}: started")
+        for key in ("started", "ended"):
+            if data.get(key):
+                data[key] = _started(data[key], f"{files[fid]}: {key}")
         if data.get("profiles"):
             profiles = []
             for i, prof in enumerate(data["profiles"]):

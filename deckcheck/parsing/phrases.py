@@ -123,5 +123,13 @@ FORMAT_NOT_STARTED = Phrase("format-not-started",
                             "{date} is before {format} ({id}) existed: it began on {start} "
                             "({source}); choose a date on or after {start}.")
 
+FORMAT_ENDED = Phrase("format-ended",
+                      "{date} is after {format} ({id}) ended: it was retired on {end} "
+                      "({source}); choose a date on or before {end}.")
+FORMAT_ENDED_NO_DATE = Phrase("format-ended-no-date",
+                              "{format} ({id}) was retired on {end} ({source}), so there is no "
+                              "such format today; give --date, a day on or before {end}, or a "
+                              "Date: line in the list.")
+
 # -- report tables (the titles and cells the catalogues' ``sections`` and ``cells`` translate)
 CARDS_BY_TYPE = Phrase("cards-by-type", "Cards by type")

@@ -200,6 +200,8 @@ class ProfileView:
     legal_sets: list[str] | None          # None: no set restriction
     banned: list[str] = field(default_factory=list)
     restricted: list[str] = field(default_factory=list)
+    #: names legal though no legal set has them (Forge's Additional:, Extended's dual lands)
+    also_legal: list[str] = field(default_factory=list)
     sideboard_sizes: list[int] | None = None
     sideboard_rule: str | None = None
     next_change: str | None = None
@@ -288,6 +290,7 @@ def profile_view(ctx) -> ProfileView:
         return ProfileView(event_date=event_date, profile_label=label, legal_sets=legal,
                            banned=listed_names(fmt, "banned"),
                            restricted=listed_names(fmt, "restricted"),
+                           also_legal=listed_names(fmt, "also_legal"),
                            sideboard_sizes=sizes, sideboard_rule=rule,
                            next_change=iso(prof.get("next_change")))
 
@@ -312,34 +315,44 @@ class PoolReason:
     them that left the format (``left``: code, the date of the first profile after the
     newest one that held it), the first later profile that holds one (``joins``: code,
     date), or, in a format that picks its sets by a ``set_selector``, a set the selector
-    admits that was released after the event date (``released``: code, release date)."""
+    admits that was released after the event date (``released``: code, release date).
+    ``by_name``: the date the format stopped allowing the card by name (a profile's
+    ``also_legal``), when that came after its sets left; ``left`` is then None."""
 
     left: tuple[str, str] | None = None
+    by_name: str | None = None
     joins: tuple[str, str] | None = None
     released: tuple[str, str] | None = None
 
 
-def pool_reason(ctx, codes: list[str]) -> PoolReason:
-    """The :class:`PoolReason` of a card printed in ``codes`` under the profile in force."""
+def pool_reason(ctx, codes: list[str], name: str | None = None) -> PoolReason:
+    """The :class:`PoolReason` of a card printed in ``codes`` (named ``name``) under the
+    profile in force."""
     fmt = ctx.fmt
     current = iso((fmt.profile or {}).get("from"))
     history = ctx.once("mtg.profile-sets", lambda: [
-        (iso(p.get("from")), set(profile_sets(fmt, p, ctx.db) or ()))
+        (iso(p.get("from")), set(profile_sets(fmt, p, ctx.db) or ()),
+         set(p.get("also_legal") or ()))
         for p in sorted(fmt.profiles, key=lambda p: iso(p.get("from")) or "")])
     out = PoolReason()
     if current is None or not history:
         return out
-    before = [(d, s) for d, s in history if d and d <= current]
-    after = [(d, s) for d, s in history if d and d > current]
+    before = [h for h in history if h[0] and h[0] <= current]
+    after = [h for h in history if h[0] and h[0] > current]
+    last_held = -1
     for code in codes:
-        held = [i for i, (_d, s) in enumerate(before) if code in s]
+        held = [i for i, (_d, s, _n) in enumerate(before) if code in s]
         if held and held[-1] + 1 < len(before):
+            last_held = max(last_held, held[-1])
             left_on = before[held[-1] + 1][0]
             if out.left is None or left_on > out.left[1]:
                 out.left = (code, left_on)
-        joins = next((d for d, s in after if code in s), None)
+        joins = next((d for d, s, _n in after if code in s), None)
         if joins and (out.joins is None or joins < out.joins[1]):
             out.joins = (code, joins)
+    by_name = [i for i, (_d, _s, n) in enumerate(before) if name in n] if name else []
+    if by_name and last_held < by_name[-1] < len(before) - 1:
+        out.by_name, out.left = before[by_name[-1] + 1][0], None
     selector = fmt.get("set_selector")
     if out.left is None and out.joins is None and selector:
         # a set the selector will pick once released (no loaded profile holds it yet); a

@@ -41,10 +41,11 @@ from deckcheck.carddb.importers.common import DataError
 DATA_FILE = Path(__file__).with_name("forge_formats.yaml")
 #: the default source, under ``../shared/data/``
 SHARED_SOURCE = "mtg/forge/forge-gui/res/formats"
-LIST_KEYS = ("Banned", "Restricted")
+#: Additional: cards legal by name though no set of the file has them (Extended's dual lands)
+LIST_KEYS = ("Banned", "Restricted", "Additional")
 #: keys of a Forge file this importer reads (the others are reported, never dropped silently)
 READ_KEYS = {"Name", "Type", "Subtype", "Effective", "Sets", "Banned", "Restricted", "Order",
-             "Rarities"}
+             "Rarities", "Additional"}
 MAX_FORGE_FILE = 200_000
 
 
@@ -181,6 +182,8 @@ class Importer:
         fixes = self.data.get("name_fixes") or {}
         prof["banned"] = [fixes.get(n, n) for n in raw.get("Banned") or ()]
         prof["restricted"] = [fixes.get(n, n) for n in raw.get("Restricted") or ()]
+        if raw.get("Additional"):
+            prof["also_legal"] = [fixes.get(n, n) for n in raw["Additional"]]
         prof["source"] = self.source(path)
         dated_by = None
         if prof["from"] is None and prof.get("sets"):
@@ -281,8 +284,9 @@ class Importer:
             if key in settings:
                 out[key] = settings.pop(key)
         out.update(settings)
-        if spec.get("started"):
-            out["started"] = _started(fid, spec["started"])
+        for key in ("started", "ended"):
+            if spec.get(key):
+                out[key] = _started(fid, spec[key], key)
         if lists is not None:
             out["banned"] = lists["banned"]
             out["restricted"] = lists["restricted"]
@@ -295,7 +299,8 @@ class Importer:
             out["profiles"] = [_clean(p) for p in profiles]
             last = profiles[-1]
             out["data_until"] = (last["next_change"] - _dt.timedelta(days=1)
-                                 if last.get("next_change") else last["from"])
+                                 if last.get("next_change")
+                                 else out["ended"]["date"] if out.get("ended") else last["from"])
         notes = list(spec.get("notes") or ())
         unread = sorted(self.unread.get(fid, ()))
         if unread:
@@ -310,10 +315,11 @@ class Importer:
         return out
 
 
-def _started(fid: str, fact: Any) -> dict[str, Any]:
-    """A format's ``started:`` fact (the day it began, with the source that says so)."""
+def _started(fid: str, fact: Any, key: str = "started") -> dict[str, Any]:
+    """A format's ``started:`` or ``ended:`` fact (the day it began or was retired, with the
+    source that says so)."""
     if not isinstance(fact, dict) or _date(fact.get("date")) is None or not fact.get("source"):
-        raise DataError(f"forge_formats.yaml: formats: {fid}: started: give date: YYYY-MM-DD "
+        raise DataError(f"forge_formats.yaml: formats: {fid}: {key}: give date: YYYY-MM-DD "
                         "and source: (where that day is said)")
     out = {"date": _date(fact["date"]), "source": " ".join(str(fact["source"]).split())}
     if fact.get("note"):
@@ -322,8 +328,8 @@ def _started(fid: str, fact: Any) -> dict[str, Any]:
 
 
 def _clean(prof: dict[str, Any], keep_reason: bool = False) -> dict[str, Any]:
-    order = ("from", "name", "sets", "rarities", "banned", "restricted", "next_change", "source",
-             "reason")
+    order = ("from", "name", "sets", "rarities", "banned", "restricted", "also_legal",
+             "next_change", "source", "reason")
     out = {k: prof[k] for k in order if k in prof and prof[k] is not None}
     if not keep_reason:
         out.pop("reason", None)

@@ -23,7 +23,9 @@ class NotInFormat(MtgRule):
     ``legalSets()``). The legal sets come from the dated profile in force (MTG-R1 … R4: the
     seed FAQ L5, "DKA may be used in sanctioned Constructed from Friday 3 Feb 2012", and
     Forge ``Archive/Standard/*.txt``). MTGJSON ``legalities`` are never read. A card the
-    data does not know is an unknown-card error instead (with the data's coverage).
+    data does not know is an unknown-card error instead (with the data's coverage). A card
+    the profile names in ``also_legal`` (Forge's ``Additional:``: Extended's dual lands
+    after Revised left it) is legal whatever its sets.
 
     The message names the reason, read from the format's dated profiles:
 
@@ -31,6 +33,9 @@ class NotInFormat(MtgRule):
       ``from`` of the first profile after the newest one that holds it ("Jace, the Mind
       Sculptor … its sets (WWK V13 VMA EMA A25) are not in mtg-standard then; Worldwake (WWK)
       left mtg-standard on 2011-09-30"); the newest such departure is named;
+    * ``left-by-name``: an earlier profile allowed the card by name (``also_legal``) after
+      its sets had left, and a later one stopped ("Tundra … Extended stopped allowing it by
+      name on 2002-11-01");
     * ``not-yet``: a later loaded profile holds one of its sets ("Avacyn Restored (AVR) joins
       mtg-standard on 2012-05-04"); ``left-joins`` when both are true (a card reprinted in a
       later set);
@@ -62,6 +67,9 @@ class NotInFormat(MtgRule):
         "left-joins": ("{card} is not legal in {format}{on}{profile}: its sets ({printings}) "
                        "are not in {format} then; {left_set} left {format} on {left_on}, and "
                        "{joins_set} joins it on {joins_on}."),
+        "left-by-name": ("{card} is not legal in {format}{on}{profile}: its sets ({printings}) "
+                         "are not in {format} then, and {format} stopped allowing it by name "
+                         "on {left_on}."),
         "not-yet": ("{card} is not legal in {format}{on}{profile}: its sets ({printings}) are "
                     "not yet in {format}; {joins_set} joins {format} on {joins_on}."),
         "not-yet-released": ("{card} is not legal in {format}{on}{profile}: its sets "
@@ -83,7 +91,7 @@ class NotInFormat(MtgRule):
             return
         legal = set(view.legal_sets) if view.legal_sets is not None else None
         gaps = data_gaps(ctx)
-        seen: set[str] = set()
+        seen: set[str] = also_legal_ids(ctx, view)    # legal by name: no pool check
         for e in ctx.resolved(*ctx.fmt.zones):
             card = e.card
             if card.id in seen:
@@ -101,7 +109,7 @@ class NotInFormat(MtgRule):
                                        **base)
                     continue
                 yield self.finding(ctx, sets=sets_text(view.legal_sets),
-                                   **base, **_reason_args(ctx, have))
+                                   **base, **_reason_args(ctx, have, card.name))
                 continue
             first = first_release(card, ctx.db) if dated_pool else None
             if first and first[1] > ctx.date:
@@ -111,10 +119,19 @@ class NotInFormat(MtgRule):
                                    joins_on=first[1], variant="released-later", **base)
 
 
-def _reason_args(ctx: Context, have: list[str]) -> dict:
-    """The message variant and its arguments that say why ``have`` is outside the pool."""
-    reason = pool_reason(ctx, have)
+def also_legal_ids(ctx: Context, view) -> set[str]:
+    """The ids of the cards the profile makes legal by name (``also_legal``: Forge's
+    Additional:), whatever their sets; a name the card data lacks adds nothing."""
+    return {c.id for c in (ctx.db.find(n) for n in view.also_legal) if c is not None}
+
+
+def _reason_args(ctx: Context, have: list[str], name: str) -> dict:
+    """The message variant and its arguments that say why ``have`` (the sets of the card
+    ``name``) is outside the pool."""
+    reason = pool_reason(ctx, have, name)
     args: dict = {}
+    if reason.by_name:
+        args.update(left_on=reason.by_name, variant="left-by-name")
     if reason.left:
         args.update(left_code=reason.left[0], left_set=set_label(ctx.db, reason.left[0]),
                     left_on=reason.left[1])
@@ -124,6 +141,8 @@ def _reason_args(ctx: Context, have: list[str]) -> dict:
                     joins_on=joins[1])
     if reason.left:
         args["variant"] = "left-joins" if reason.joins else "left"
+    elif reason.by_name:
+        pass
     elif reason.joins:
         args["variant"] = "not-yet"
     elif reason.released:
@@ -165,7 +184,7 @@ class NotPrintedAtRarity(MtgRule):
         view = profile_view(ctx)
         legal = set(view.legal_sets) if view.legal_sets is not None else None
         shown = " or ".join(r for r in wanted if r != "basic") or " or ".join(wanted)
-        seen: set[str] = set()
+        seen: set[str] = also_legal_ids(ctx, view)
         for e in ctx.resolved(*[z for z in ctx.fmt.zones if z != "commander"]):
             card = e.card
             if card.id in seen:
