@@ -279,7 +279,7 @@ def test_files_that_are_not_deck_lists_are_skipped_in_a_walk(output_format, fold
     _assert_quotes_nothing(run)
     assert run.returncode == 0, str(run)
     assert [line.split(": skipped: ")[0] for line in _info_lines(run)] == [
-        f"deckcheck: info: decks/{name}" for name in ("README.txt", "notes.md", "players.csv")]
+        f"deckcheck: info: decks/{name}" for name in ("notes.md", "players.csv", "README.txt")]
     for line in _info_lines(run):
         assert ": skipped: not a deck list (" in line
     if output_format == "json":
