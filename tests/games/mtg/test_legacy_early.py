@@ -92,3 +92,21 @@ def test_a_day_between_the_announcement_and_the_first_list():
     assert ("MTG202", "Mana Drain") in [(f.code, f.card) for f in result.findings]
     with pytest.raises(UsageError, match="it began on 2004-09-01"):
         check_text(_deck("Mana Drain", "Island"), "mtg-legacy", "2004-08-31")
+
+
+def test_foundations_commander_is_in_the_card_data():
+    """FDC, a set Vintage's 2025 list names, is small and its Forge file readable: its three
+    reprints are transcribed, so they carry the FDC printing and MTG212 no longer names FDC
+    (the other missing sets and why are in mtg-legacy's notes)."""
+    from deckcheck.api import prepare_game
+
+    db = prepare_game("mtg", None)[1]
+    for number, rarity, name in (("1", "uncommon", "Arcane Signet"), ("2", "uncommon", "Sol Ring"),
+                                 ("3", "common", "Command Tower")):
+        card = db.find(name)
+        assert card is not None and card.name == name
+        assert [(p["number"], p["rarity"]) for p in card.get("printings")
+                if p.get("set") == "FDC"] == [(number, rarity)], name
+    result = check_text(_deck("Sol Ring", "Island", 1), "mtg-vintage", "2025-09-26")
+    gaps = [f for f in result.findings if f.code == "MTG212"]
+    assert len(gaps) == 1 and "FDC" not in gaps[0].message and "MB1" in gaps[0].message
