@@ -64,7 +64,9 @@ def test_pauper_rarities_become_the_card_datas_words(tmp_path):
     imp = Importer(FORGE)
     prof = imp.profile("mtg-pauper", FORGE / "Archive/Pauper/2019-05-24.txt")
     assert prof["rarities"] == ["basic", "common"]          # Forge: Rarities:L, C
-    assert [p["rarities"] for p in load("mtg-pauper").profiles] == [["basic", "common"]] * 4
+    profiles = load("mtg-pauper").profiles
+    assert len(profiles) > 4
+    assert [p["rarities"] for p in profiles] == [["basic", "common"]] * len(profiles)
     assert load("mtg-pauper-commander").data["rarities"] == ["basic", "common"]
     bad = tmp_path / "Archive" / "Pauper" / "2019-05-24.txt"
     bad.parent.mkdir(parents=True)
