@@ -266,15 +266,20 @@ def test_every_dated_format_records_data_until():
 
 
 def test_a_date_between_forges_archive_and_a_later_list_is_warned():
-    """Pioneer and Modern lists after Forge's archive are known only as Forge's later undated
-    files (dated by their newest set): a date between is checked with the profile before and
-    MTG206 names the first release after it of a set the later list adds."""
-    for fid, day, profile, changed in (("mtg-pioneer", "2023-06-01", "2022-04-29", "2022-09-09"),
-                                       ("mtg-modern", "2024-01-01", "2022-11-18", "2023-02-10")):
+    """A format whose later list is known only as Forge's undated file (dated by its newest
+    set; Historic's WOE list after the BRO one): a date between is checked with the profile
+    before and MTG206 names the first release after it of a set the later list adds. Pioneer
+    and Modern no longer do: each change from 2022-04-29 to TLA is a dated profile
+    (test_modern_pioneer_dated.py)."""
+    r = check_text(DELVER, "mtg-historic", "2023-06-01")
+    assert r.stats["profile"] == "2022-11-18"
+    warned = [f.message for f in r.findings if f.code == "MTG206"]
+    assert len(warned) == 1 and "changed on 2023-02-10" in warned[0], warned
+    for fid, day, profile in (("mtg-pioneer", "2023-06-01", "2023-05-12"),
+                              ("mtg-modern", "2024-01-01", "2023-12-04")):
         r = check_text(DELVER, fid, day)
         assert r.stats["profile"] == profile
-        warned = [f.message for f in r.findings if f.code == "MTG206"]
-        assert len(warned) == 1 and f"changed on {changed}" in warned[0], (fid, warned)
+        assert not [f for f in r.findings if f.code == "MTG206"], fid
         assert check_text(DELVER, fid, "2025-11-21").stats["profile"] == "2025-11-21"
 
 
