@@ -95,6 +95,15 @@ def describe_format(fmt: Format, date: str | None = None) -> str:
                         + (["yes" if p.get("incomplete") else ""] if incomplete else []))
         lines.append(table(["from", "name", pool_field, "banned", "restricted", "next change"]
                            + (["incomplete"] if incomplete else []), rows))
+        if chosen is not None and date is not None:
+            lines.append(f"In force on {date}: {chosen['from']}"
+                         + (f" ({chosen['name']})" if chosen.get("name") else "") + "; banned: "
+                         + (", ".join(chosen.get("banned") or []) or "none")
+                         + (f"; restricted: {', '.join(chosen['restricted'])}"
+                            if chosen.get("restricted") else ""))
+        if chosen is not None and chosen.get("banned_as_commander"):
+            lines.append(f"Banned as commander ({chosen['from']}; legal in the main deck): "
+                         + ", ".join(chosen["banned_as_commander"]))
         if chosen is not None and chosen.get("combination_banned"):
             lines.append(f"Combination bans ({chosen['from']}): "
                          + "; ".join(" + ".join(c) for c in chosen["combination_banned"]))

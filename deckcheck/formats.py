@@ -16,7 +16,11 @@ both, so a check past the data or on incomplete data never passes silently.
 sanctioned, with the source that says so): :meth:`Format.for_date` refuses an earlier date
 (:class:`~deckcheck.errors.FormatNotStarted`, a usage error), and a date from that day on
 but before the first profile is checked with the first profile (DCK039 says so). It is the
-format's own fact, so ``extends:`` does not pass it on.
+format's own fact, so ``extends:`` does not pass it on. Nor are a format's dated
+``profiles:`` (with its ``data_until:``) passed on to a format that gives a ``banned``,
+``restricted``, ``sets`` or ``profiles`` list of its own: Brawl or Oathbreaker extend
+Commander's deck shape, not its ban list of a date. A format that gives none of them (a
+variant with another deck shape, say) keeps the profiles it extends.
 
 ``_game.yaml`` in each game folder is the game definition (zones, headers), not a format.
 Everything is validated once with pydantic and kept in a compiled cache.
@@ -42,6 +46,10 @@ MAX_FORMAT_VALUES = 100_000
 MAX_FORMAT_DEPTH = 32
 #: formats in one ``extends:`` chain (the shipped chains are two long)
 MAX_EXTENDS_DEPTH = 20
+#: a format giving any of these has lists of its own, so it does not take the dated
+#: ``profiles:`` (and what goes with them, :data:`DATED_KEYS`) of the format it extends
+OWN_LISTS = ("banned", "restricted", "sets", "profiles")
+DATED_KEYS = ("profiles", "data_until", "withheld", "lists_source")
 
 
 class Format:
@@ -260,6 +268,9 @@ def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
                                   "extends another format of the same game)")
             base = {k: v for k, v in resolve(parent, chain + (fid,)).items()
                     if k not in ("abstract", "id", "name", "_file", "started", "ended")}
+            if any(k in data for k in OWN_LISTS):
+                for k in DATED_KEYS:        # the parent's dated lists, not this format's
+                    base.pop(k, None)
             data = _deep_merge(base, data)
         data.setdefault("game", files[fid].parent.name)
         if data.get("data_until"):

@@ -284,10 +284,14 @@ def test_a_date_between_forges_archive_and_a_later_list_is_warned():
 
 
 def test_commander_loads_its_ban_list_with_the_full_pool():
+    """Commander's ban list is dated (tests/games/mtg/test_commander_dated.py); Forge's
+    undated Casual/Commander.txt is kept under withheld: as the list of 2017-04-24."""
     data = yaml.safe_load((FORMATS / "mtg-commander.yaml").read_text("utf-8"))
-    assert "withheld" not in data and "Casual/Commander.txt" in data["lists_source"]
-    assert {"Black Lotus", "Trade Secrets"} <= set(data["banned"])   # Forge: "Trace Secrets"
-    assert "Trace Secrets" not in data["banned"]
+    assert data["banned"] == [] and "lists_source" not in data
+    forge = data["withheld"]["profiles"][0]
+    assert forge["source"].startswith("Forge Casual/Commander.txt")
+    assert {"Black Lotus", "Trade Secrets"} <= set(forge["banned"])   # Forge: "Trace Secrets"
+    assert "Trace Secrets" not in forge["banned"]
     text = (ROOT / "tests/cases/_decks/mtg/commander-olivia.txt").read_text(encoding="utf-8")
     assert check_text(text, "mtg-commander").legal
 
@@ -312,8 +316,9 @@ def test_transcribed_legacy_and_vintage_profiles_on_their_dates():
 @needs_forge
 def test_commander_ban_list_loads_once_the_card_data_has_its_cards():
     """With card data that holds every listed card (a stand-in that finds any name), the
-    importer writes Forge's Casual/Commander.txt list as the format's own banned list
-    (checked by MTG202 in every zone, the command zone too: tests/cases/MTG202.yaml)."""
+    importer writes every transcribed dated list of Commander (checked by MTG202 in every
+    zone, the command zone too: tests/cases/MTG202.yaml) and keeps Forge's undated
+    Casual/Commander.txt under withheld:, since the date it began is not in the file."""
     from deckcheck.games.mtg.importing.forge_formats import Importer
 
     class EveryCard:
@@ -324,9 +329,11 @@ def test_commander_ban_list_loads_once_the_card_data_has_its_cards():
             return name
 
     out = Importer(FORGE, EveryCard()).build("mtg-commander")
-    assert "withheld" not in out
-    assert "Black Lotus" in out["banned"] and "Griselbrand" in out["banned"]
-    assert out["lists_source"].startswith("Forge Casual/Commander.txt")
+    assert out["profiles"][0]["from"].isoformat() == out["started"]["date"].isoformat()
+    newest = out["profiles"][-1]
+    assert "Black Lotus" in newest["banned"] and "Griselbrand" in newest["banned"]
+    held = out["withheld"]["profiles"]
+    assert len(held) == 1 and held[0]["source"].startswith("Forge Casual/Commander.txt")
     assert out["commander_types"] == ["Creature"]
 
 

@@ -329,6 +329,7 @@ def _started(fid: str, fact: Any, key: str = "started") -> dict[str, Any]:
 
 def _clean(prof: dict[str, Any], keep_reason: bool = False) -> dict[str, Any]:
     order = ("from", "name", "sets", "rarities", "banned", "restricted", "also_legal",
+             "banned_as_commander",
              "next_change", "source", "reason")
     out = {k: prof[k] for k in order if k in prof and prof[k] is not None}
     if not keep_reason:

@@ -108,21 +108,40 @@ class BannedCard(MtgRule):
     they come from the profile (e.g. ``mtg-modern`` restating Forge
     ``Archive/Modern/2012-02-03.txt``), never from MTGJSON ``legalities``. No shipped
     Standard or Innistrad Block profile bans anything (MTG-R2 … R4).
+
+    Variant ``as-commander``: a card of the profile's ``banned_as_commander`` list is in
+    the commander zone. Commander kept such a list until 2014-09-12 (Braids, Cabal Minion
+    and others could be played in the deck, not lead it); the card stays legal in the
+    main deck.
     """
 
     code = "MTG202"
     name = "banned"
     message = "{card} is banned in {format}{profile}."
+    messages = {"as-commander": ("{card} may not be your commander in {format}{profile}; it "
+                                 "may be played in the main deck.")}
     claims = (Check.BANNED,)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         view = profile_view(ctx)
-        if not view.banned:
+        as_commander = [str(n) for n in ctx.fmt.get("banned_as_commander") or ()]
+        if not view.banned and not as_commander:
             return
-        wanted = {c.name for c in (ctx.db.find(n) for n in view.banned) if c is not None}
+        wanted = _names(ctx, view.banned)
+        leaders = _names(ctx, as_commander)
         seen: set[str] = set()
         for e in ctx.resolved(*ctx.fmt.zones):
-            if e.card.name in wanted and e.card.name not in seen:
+            if e.card.name in seen:
+                continue
+            if e.card.name in wanted:
                 seen.add(e.card.name)
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
                                    profile=profile_note(view))
+            elif e.zone == "commander" and e.card.name in leaders:
+                seen.add(e.card.name)
+                yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
+                                   profile=profile_note(view), variant="as-commander")
+
+
+def _names(ctx: Context, names: Iterable[str]) -> set[str]:
+    return {c.name for c in (ctx.db.find(n) for n in names) if c is not None}
