@@ -210,16 +210,18 @@ def _iso(value: Any, where: str) -> str:
         raise FormatError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
 
 
-def _started(value: Any, where: str) -> dict[str, Any]:
-    """``started:`` as ``{date: "YYYY-MM-DD", source: …}`` (a bare date is taken too)."""
+#: what the day of ``started:`` and ``ended:`` is, for the message when it is missing
+_DAY_OF = {"started": "began", "ended": "was retired"}
+
+
+def _started(value: Any, where: str, key: str = "started") -> dict[str, Any]:
+    """``started:`` or ``ended:`` as ``{date: "YYYY-MM-DD", source: …}`` (a bare date is
+    taken too)."""
     if not isinstance(value, dict):
         value = {"date": value}
-    if "date" not in value and where.endswith("ended"):
-        raise FormatError(f"{where}: give the day the format was retired as date: YYYY-MM-DD "
-                          "(with source: where that is said)")
     if "date" not in value:
-        raise FormatError(f"{where}: give the day the format began as date: YYYY-MM-DD "
-                          "(with source: where that is said)")
+        raise FormatError(f"{where}: give the day the format {_DAY_OF[key]} as date: "
+                          "YYYY-MM-DD (with source: where that is said)")
     return dict(value, date=_iso(value["date"], f"{where}.date"))
 
 
@@ -277,7 +279,7 @@ def _compile(files: dict[str, Path], game_file: Path | None) -> dict[str, Any]:
             data["data_until"] = _iso(data["data_until"], f"{files[fid]}: data_until")
         for key in ("started", "ended"):
             if data.get(key):
-                data[key] = _started(data[key], f"{files[fid]}: {key}")
+                data[key] = _started(data[key], f"{files[fid]}: {key}", key)
         if data.get("profiles"):
             profiles = []
             for i, prof in enumerate(data["profiles"]):

@@ -7,7 +7,6 @@ need ../shared and skip without it."""
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import re
 
@@ -16,6 +15,7 @@ import yaml
 
 from conftest import ROOT, SHARED
 from deckcheck.api import check_text
+from dated_checks import day_before
 from deckcheck.formats import load
 from deckcheck.games.mtg.model import listed_names
 
@@ -35,9 +35,6 @@ def _deck(card: str, *, lead: str | None = None) -> str:
         return f"Commander\n1 {card}\nDeck\n1 Sol Ring\n98 {lead}\n"
     return f"Commander\n1 {COMMANDER}\nDeck\n1 {card}\n98 Plains\n"
 
-
-def _day_before(day: str) -> str:
-    return (_dt.date.fromisoformat(day) - _dt.timedelta(days=1)).isoformat()
 
 
 def _errors(deck: str, date: str):
@@ -87,7 +84,7 @@ CHANGES = [
                          ids=[f"{c[1]}-{c[0]}" for c in CHANGES])
 def test_a_change_takes_effect_on_its_day(card, day, allowed_after):
     deck = _deck(card)
-    before, found_before = _errors(deck, _day_before(day))
+    before, found_before = _errors(deck, day_before(day))
     after, found_after = _errors(deck, day)
     barred, free = (found_before, found_after) if allowed_after else (found_after, found_before)
     assert [(code, name) for code, name, _ in barred] == [("MTG202", card)], barred
@@ -117,14 +114,14 @@ AS_COMMANDER = [
 
 @pytest.mark.parametrize("card,basic,first,end", AS_COMMANDER, ids=[c[0] for c in AS_COMMANDER])
 def test_banned_as_commander_only_in_the_command_zone(card, basic, first, end):
-    last = _day_before(end)
+    last = day_before(end)
     _, led = _errors(_deck(card, lead=basic), last)
     assert [(c, n) for c, n, _ in led] == [("MTG202", card)], led
     assert "may not be your commander" in led[0][2]
     _, played = _errors(_deck(card), last)
     assert played == []
     if first > "2011-06-17":        # the day before it was listed: legal, or banned outright
-        day = _day_before(first)
+        day = day_before(first)
         _, led = _errors(_deck(card, lead=basic), day)
         banned = card in load("mtg-commander").for_date(day).get("banned")
         assert [(c, n) for c, n, _ in led] == ([("MTG202", card)] if banned else [])

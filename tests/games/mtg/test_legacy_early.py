@@ -5,10 +5,9 @@ day before; a card unbanned on a day the other way round."""
 
 from __future__ import annotations
 
-import datetime as _dt
-
 import pytest
 
+from dated_checks import day_before, errors_on
 from deckcheck.api import UsageError, check_text
 
 
@@ -16,14 +15,9 @@ def _deck(card: str, basic: str, count: int = 4) -> str:
     return f"{count} {card}\n{60 - count} {basic}\n"
 
 
-def _day_before(day: str) -> str:
-    return (_dt.date.fromisoformat(day) - _dt.timedelta(days=1)).isoformat()
-
 
 def _errors(deck: str, date: str):
-    result = check_text(deck, "mtg-legacy", date)
-    assert result.error is None, result.error
-    return result, [(f.code, f.card) for f in result.findings if f.severity.name == "ERROR"]
+    return errors_on(deck, "mtg-legacy", date)
 
 
 # (card, basic land, the day of the change, the card is allowed from that day on)
@@ -50,7 +44,7 @@ CHANGES = [
                          ids=[f"{c[2]}-{c[0]}" for c in CHANGES])
 def test_a_change_takes_effect_on_its_day(card, basic, day, allowed_after):
     deck = _deck(card, basic)
-    before, found_before = _errors(deck, _day_before(day))
+    before, found_before = _errors(deck, day_before(day))
     after, found_after = _errors(deck, day)
     barred, free = (found_before, found_after) if allowed_after else (found_after, found_before)
     assert barred == [("MTG202", card)], (barred, before.stats["profile"], after.stats["profile"])

@@ -6,29 +6,17 @@ a date between is checked with its own state, not with the stale one MTG206 used
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 
 import pytest
 import yaml
 
 from deckcheck.api import check_text
+from dated_checks import day_before, deck_of, errors_on
 from tests.conftest import ROOT
 
 
-def _deck(line: str, basic: str) -> str:
-    count = int(line.split(" ", 1)[0])
-    return f"{line}\n{60 - count} {basic}\n"
 
-
-def _day_before(day: str) -> str:
-    return (_dt.date.fromisoformat(day) - _dt.timedelta(days=1)).isoformat()
-
-
-def _errors(deck: str, fmt: str, date: str):
-    result = check_text(deck, fmt, date)
-    assert result.error is None, result.error
-    return result, [(f.code, f.card) for f in result.findings if f.severity.name == "ERROR"]
 
 
 # (format, card line, basic land, day of the change, rule code, the card is allowed after it)
@@ -69,10 +57,10 @@ CHANGES = [
 @pytest.mark.parametrize("fmt,line,basic,day,code,allowed_after", CHANGES,
                          ids=[f"{c[0]}-{c[3]}-{c[1][2:]}" for c in CHANGES])
 def test_a_change_takes_effect_on_its_day(fmt, line, basic, day, code, allowed_after):
-    deck = _deck(line, basic)
+    deck = deck_of(line, basic)
     card = line.split(" ", 1)[1]
-    before, found_before = _errors(deck, fmt, _day_before(day))
-    after, found_after = _errors(deck, fmt, day)
+    before, found_before = errors_on(deck, fmt, day_before(day))
+    after, found_after = errors_on(deck, fmt, day)
     barred, free = (found_before, found_after) if allowed_after else (found_after, found_before)
     assert barred == [(code, card)], (barred, before.stats["profile"], after.stats["profile"])
     assert free == [], free
@@ -86,8 +74,8 @@ def test_dates_between_are_checked_with_their_own_state(fmt):
     known but not loaded) and no DCK029 (the data ends) on any profile's first or last day."""
     days = [p["from"] for p in _profiles(fmt) if p["from"] >= "2022-04-29"]
     assert len(days) >= 20 and days[-1] == "2025-11-21"
-    deck = _deck("4 Llanowar Elves", "Forest")
-    probes = days + [_day_before(d) for d in days[1:]]
+    deck = deck_of("4 Llanowar Elves", "Forest")
+    probes = days + [day_before(d) for d in days[1:]]
     for day in probes:
         result = check_text(deck, fmt, day)
         codes = {f.code for f in result.findings}
@@ -99,9 +87,9 @@ def test_sets_released_straight_into_modern_stay_out_of_pioneer():
     for line, basic in (("4 Orcish Bowmasters", "Swamp"), ("4 Psychic Frog", "Island"),
                         ("4 Ezio Auditore da Firenze", "Swamp")):
         card = line.split(" ", 1)[1]
-        assert _errors(_deck(line, basic), "mtg-pioneer", "2025-11-21")[1] == \
+        assert errors_on(deck_of(line, basic), "mtg-pioneer", "2025-11-21")[1] == \
             [("MTG201", card)], line
-        assert _errors(_deck(line, basic), "mtg-modern", "2025-11-21")[1] == [], line
+        assert errors_on(deck_of(line, basic), "mtg-modern", "2025-11-21")[1] == [], line
 
 
 def _profiles(fmt: str) -> list[dict]:

@@ -8,20 +8,12 @@ the card is not allowed (the other side has no error at all)."""
 
 from __future__ import annotations
 
-import datetime as _dt
-
 import pytest
 
 from deckcheck.api import check_text
+from dated_checks import day_before, deck_of
 
 
-def _deck(line: str, basic: str) -> str:
-    count = int(line.split(" ", 1)[0])
-    return f"{line}\n{60 - count} {basic}\n"
-
-
-def _day_before(day: str) -> str:
-    return (_dt.date.fromisoformat(day) - _dt.timedelta(days=1)).isoformat()
 
 
 def _errors(deck: str, fmt: str, date: str):
@@ -66,9 +58,9 @@ CHANGES = [
 @pytest.mark.parametrize("fmt,line,basic,day,code,allowed_after", CHANGES,
                          ids=[f"{c[0]}-{c[3]}-{c[1][2:]}" for c in CHANGES])
 def test_a_change_takes_effect_on_its_day(fmt, line, basic, day, code, allowed_after):
-    deck = _deck(line, basic)
+    deck = deck_of(line, basic)
     card = line.split(" ", 1)[1]
-    before, found_before = _errors(deck, fmt, _day_before(day))
+    before, found_before = _errors(deck, fmt, day_before(day))
     after, found_after = _errors(deck, fmt, day)
     barred, free = (found_before, found_after) if allowed_after else (found_after, found_before)
     assert barred == [(code, card)], (barred, before.stats["profile"], after.stats["profile"])
@@ -80,10 +72,10 @@ def test_a_change_takes_effect_on_its_day(fmt, line, basic, day, code, allowed_a
 def test_standard_did_not_rotate_in_2023():
     """Wilds of Eldraine joined on 2023-09-08 and no set left (three-year rotation): a Kamigawa:
     Neon Dynasty card stays legal until Bloomburrow (2024-08-02)."""
-    deck = _deck("4 The Wandering Emperor", "Plains")
+    deck = deck_of("4 The Wandering Emperor", "Plains")
     for day in ("2023-09-07", "2023-09-08", "2024-08-01"):
         assert _errors(deck, "mtg-standard", day)[1] == [], day
-    wilds = check_text(_deck("4 Hopeless Nightmare", "Swamp"), "mtg-standard", "2023-09-08")
+    wilds = check_text(deck_of("4 Hopeless Nightmare", "Swamp"), "mtg-standard", "2023-09-08")
     assert wilds.legal and wilds.stats["profile"] == "2023-09-08"
 
 
@@ -91,8 +83,8 @@ def test_vintage_restricted_cards_that_stay_restricted():
     """One copy of a restricted card is legal; on the day a card is restricted, the profile's
     other restricted cards are still restricted (each profile holds the whole list)."""
     for day in ("2016-04-08", "2024-08-26"):
-        one = check_text(_deck("1 Lodestone Golem", "Island"), "mtg-vintage", day)
+        one = check_text(deck_of("1 Lodestone Golem", "Island"), "mtg-vintage", day)
         assert one.legal, day
-        two = check_text(_deck("2 Black Lotus", "Island"), "mtg-vintage", day)
+        two = check_text(deck_of("2 Black Lotus", "Island"), "mtg-vintage", day)
         assert [(f.code, f.card) for f in two.findings if f.severity.name == "ERROR"] == \
             [("MTG103", "Black Lotus")], day

@@ -8,12 +8,11 @@ and the sideboard together."""
 
 from __future__ import annotations
 
-import datetime as _dt
-
 import pytest
 import yaml
 
 from deckcheck import formats
+from dated_checks import day_before, deck_of, errors_on
 from deckcheck.api import UsageError, check_text
 from deckcheck.games.mtg.importing.forge_formats import DATA_FILE
 
@@ -22,19 +21,10 @@ FIRST_DAY = "1994-01-26"
 LATER = "2012-02-03"
 
 
-def _deck(line: str, basic: str) -> str:
-    count = int(line.split(" ", 1)[0])
-    return f"{line}\n{60 - count} {basic}\n"
-
-
-def _day_before(day: str) -> str:
-    return (_dt.date.fromisoformat(day) - _dt.timedelta(days=1)).isoformat()
 
 
 def _errors(deck: str, date: str):
-    result = check_text(deck, "mtg-vintage", date)
-    assert result.error is None, result.error
-    return result, [(f.code, f.card) for f in result.findings if f.severity.name == "ERROR"]
+    return errors_on(deck, "mtg-vintage", date)
 
 
 # (card line, basic land, day of the change, rule code on the barred side, allowed after it)
@@ -85,9 +75,9 @@ CHANGES = [
 @pytest.mark.parametrize("line,basic,day,code,allowed_after", CHANGES,
                          ids=[f"{c[2]}-{c[0][2:]}" for c in CHANGES])
 def test_a_change_takes_effect_on_its_day(line, basic, day, code, allowed_after):
-    deck = _deck(line, basic)
+    deck = deck_of(line, basic)
     card = line.split(" ", 1)[1]
-    before, found_before = _errors(deck, _day_before(day))
+    before, found_before = _errors(deck, day_before(day))
     after, found_after = _errors(deck, day)
     barred, free = (found_before, found_after) if allowed_after else (found_after, found_before)
     assert barred == [(code, card)], (barred, before.stats["profile"], after.stats["profile"])
@@ -107,9 +97,9 @@ MOVES = [
 @pytest.mark.parametrize("line,basic,day,code_before,code_after", MOVES,
                          ids=[f"{m[2]}-{m[0][2:]}" for m in MOVES])
 def test_a_card_moved_between_the_lists(line, basic, day, code_before, code_after):
-    deck = _deck(line, basic)
+    deck = deck_of(line, basic)
     card = line.split(" ", 1)[1]
-    assert _errors(deck, _day_before(day))[1] == [(code_before, card)]
+    assert _errors(deck, day_before(day))[1] == [(code_before, card)]
     assert _errors(deck, day)[1] == [(code_after, card)]
 
 
@@ -132,8 +122,8 @@ def test_the_first_list_is_in_force_from_the_first_day():
     assert fmt.started["date"] == FIRST_DAY
     assert min(p["from"] for p in fmt.profiles) == FIRST_DAY
     with pytest.raises(UsageError, match=f"it began on {FIRST_DAY}"):
-        check_text(_deck("1 Black Lotus", "Island"), "mtg-vintage", _day_before(FIRST_DAY))
-    result = check_text(_deck("2 Black Lotus", "Island"), "mtg-vintage", FIRST_DAY)
+        check_text(deck_of("1 Black Lotus", "Island"), "mtg-vintage", day_before(FIRST_DAY))
+    result = check_text(deck_of("2 Black Lotus", "Island"), "mtg-vintage", FIRST_DAY)
     codes = [f.code for f in result.findings]
     assert "DCK039" not in codes and codes == ["MTG103"]
     assert result.stats["profile"] == FIRST_DAY
@@ -164,10 +154,10 @@ def test_every_early_profile_is_the_one_in_force_on_its_day():
     early = [str(p["from"]) for p in _transcribed()]
     shipped = [p["from"] for p in formats.load("mtg-vintage").profiles]
     assert early == [d for d in shipped if d < LATER]
-    deck = _deck("1 Black Lotus", "Island")
+    deck = deck_of("1 Black Lotus", "Island")
     for prev, day in zip(early, early[1:] + [LATER]):
         assert check_text(deck, "mtg-vintage", day).stats["profile"] == day
-        assert check_text(deck, "mtg-vintage", _day_before(day)).stats["profile"] == prev
+        assert check_text(deck, "mtg-vintage", day_before(day)).stats["profile"] == prev
 
 
 def test_what_the_importer_does_not_enforce_is_in_the_notes():

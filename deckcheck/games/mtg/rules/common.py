@@ -73,6 +73,12 @@ def data_gaps(ctx: Context) -> DataGaps:
     return ctx.once("mtg.data-gaps", lambda: format_gaps(ctx.fmt, ctx.db))
 
 
+def card_names(ctx: Context, names) -> set[str]:
+    """The card data's names for the listed ``names`` (a format's banned, banned-as-commander
+    or legal-by-name list); a name the data lacks adds nothing (MTG212 reports it)."""
+    return {c.name for c in (ctx.db.find(n) for n in names) if c is not None}
+
+
 def codes_text(codes: list[str], most: int = 12) -> str:
     """Set codes for a message, the first ``most`` and a count of the rest when long."""
     if len(codes) <= most:

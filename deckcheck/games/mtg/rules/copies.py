@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from deckcheck.games.mtg.model import profile_note, profile_view
-from deckcheck.games.mtg.rules.common import MtgRule
+from deckcheck.games.mtg.rules.common import MtgRule, card_names
 from deckcheck.models import Finding
 from deckcheck.rules.base import Context, register
 from deckcheck.rules.claims import Check
@@ -127,8 +127,8 @@ class BannedCard(MtgRule):
         as_commander = [str(n) for n in ctx.fmt.get("banned_as_commander") or ()]
         if not view.banned and not as_commander:
             return
-        wanted = _names(ctx, view.banned)
-        leaders = _names(ctx, as_commander)
+        wanted = card_names(ctx, view.banned)
+        leaders = card_names(ctx, as_commander)
         seen: set[str] = set()
         for e in ctx.resolved(*ctx.fmt.zones):
             if e.card.name in seen:
@@ -141,7 +141,3 @@ class BannedCard(MtgRule):
                 seen.add(e.card.name)
                 yield self.finding(ctx, zone=e.zone, card=e.card, line=e.line,
                                    profile=profile_note(view), variant="as-commander")
-
-
-def _names(ctx: Context, names: Iterable[str]) -> set[str]:
-    return {c.name for c in (ctx.db.find(n) for n in names) if c is not None}

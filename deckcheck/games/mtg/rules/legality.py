@@ -9,7 +9,7 @@ from typing import Iterable
 from deckcheck.games.mtg.model import (color_identity, event_date_text, first_release, note_of,
                                        pool_reason, profile_note, profile_view, set_label,
                                        sets_text)
-from deckcheck.games.mtg.rules.common import MtgRule, codes_text, data_gaps
+from deckcheck.games.mtg.rules.common import MtgRule, card_names, codes_text, data_gaps
 from deckcheck.models import Finding, Severity
 from deckcheck.rules.base import Context, register
 from deckcheck.rules.claims import Check
@@ -91,10 +91,11 @@ class NotInFormat(MtgRule):
             return
         legal = set(view.legal_sets) if view.legal_sets is not None else None
         gaps = data_gaps(ctx)
-        seen: set[str] = also_legal_ids(ctx, view)    # legal by name: no pool check
+        by_name = card_names(ctx, view.also_legal)      # legal by name: no pool check
+        seen: set[str] = set()
         for e in ctx.resolved(*ctx.fmt.zones):
             card = e.card
-            if card.id in seen:
+            if card.id in seen or card.name in by_name:
                 continue
             have = [str(s).upper() for s in card.get("sets") or ()]
             base = dict(zone=e.zone, card=card, line=e.line, on=event_date_text(view),
@@ -117,12 +118,6 @@ class NotInFormat(MtgRule):
                 yield self.finding(ctx, sets=sets_text(view.legal_sets or []),
                                    joins_code=first[0], joins_set=set_label(ctx.db, first[0]),
                                    joins_on=first[1], variant="released-later", **base)
-
-
-def also_legal_ids(ctx: Context, view) -> set[str]:
-    """The ids of the cards the profile makes legal by name (``also_legal``: Forge's
-    Additional:), whatever their sets; a name the card data lacks adds nothing."""
-    return {c.id for c in (ctx.db.find(n) for n in view.also_legal) if c is not None}
 
 
 def _reason_args(ctx: Context, have: list[str], name: str) -> dict:
@@ -184,10 +179,11 @@ class NotPrintedAtRarity(MtgRule):
         view = profile_view(ctx)
         legal = set(view.legal_sets) if view.legal_sets is not None else None
         shown = " or ".join(r for r in wanted if r != "basic") or " or ".join(wanted)
-        seen: set[str] = also_legal_ids(ctx, view)
+        by_name = card_names(ctx, view.also_legal)
+        seen: set[str] = set()
         for e in ctx.resolved(*[z for z in ctx.fmt.zones if z != "commander"]):
             card = e.card
-            if card.id in seen:
+            if card.id in seen or card.name in by_name:
                 continue
             seen.add(card.id)
             printings = [p for p in card.get("printings") or ()
